@@ -1,0 +1,18 @@
+"""Le Dernier Peuple: the rules engine (RULES.md), pure Python, no browser imports.
+
+>>> from lepeuple import new_game
+>>> g = new_game(3, seed=7)
+>>> g.to_move, g.phase, len(g.hand(0)[0])
+(0, 'move', 2)
+"""
+
+from .actions import from_json as action_from_json, to_json as action_to_json
+from .errors import ActionError, IllegalAction, InvalidAction, RecordError, SetupError
+from .game import Game
+from .record import load, record
+from .setup import new_game, state_json
+
+__all__ = [
+    "ActionError", "Game", "IllegalAction", "InvalidAction", "RecordError", "SetupError",
+    "action_from_json", "action_to_json", "load", "new_game", "record", "state_json",
+]

@@ -1,0 +1,56 @@
+"""The command-line tools: scenario, simulate, bench (and arena, play when present)."""
+
+import argparse
+import json
+import sys
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m lepeuple", description="Le Dernier Peuple: rules engine tools.")
+    commands = parser.add_subparsers(dest="command", metavar="command")
+
+    p = commands.add_parser("scenario", help="set up a game exactly, apply actions, print the full state as JSON")
+    p.add_argument("file", help="scenario JSON file (see DESIGN.md), or - for standard input")
+    p.set_defaults(run=_scenario)
+
+    for name, text in (("simulate", "play random games and print a summary"),
+                       ("bench", "time complete random games; print one JSON line")):
+        p = commands.add_parser(name, help=text)
+        p.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
+        p.add_argument("--games", type=int, default=1000 if name == "bench" else 200)
+        p.add_argument("--seed", type=int, default=1)
+        p.set_defaults(run=_simulate if name == "simulate" else _bench)
+
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return 0
+    return args.run(args)
+
+
+def _scenario(args):
+    from .scenario import ScenarioError, run
+
+    try:
+        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
+        data = json.loads(text)
+        _, state = run(data)
+    except (OSError, ValueError) as e:  # JSONDecodeError and ScenarioError are ValueErrors
+        print(f"scenario: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps(state, ensure_ascii=False))
+    return 0
+
+
+def _simulate(args):
+    from .stats import simulate
+
+    print(simulate(args.players, args.games, args.seed))
+    return 0
+
+
+def _bench(args):
+    from .stats import bench
+
+    print(json.dumps(bench(args.players, args.games, args.seed)))
+    return 0

@@ -1,0 +1,55 @@
+"""Events that `Game.apply` returns, so the UI and logs need not diff states.
+
+Inside the engine an event is a plain tuple `(type, field, ...)`, cheap to make
+on the hot path; `to_json` names the fields. `redact` hides what a seat may not
+see (RULES.md R9): cards drawn by others, the card a Bandit took.
+"""
+
+FIELDS = {
+    "turn": ("seat", "extra"),  # a turn starts; extra: granted by Vitesse
+    "skip": ("seat",),  # a turn skipped by Massue (R20)
+    "pass": ("seat",),  # the power phase skipped by choice
+    "power": ("seat", "card", "target"),  # a power card played (R5)
+    "draw_two": ("seat",),  # movement phase: draw two
+    "play": ("seat", "card", "meeple", "how"),  # a movement card played (R11)
+    "move": ("meeple", "from", "to"),  # one step of a meeple
+    "draw": ("seat", "kind", "card"),  # one card drawn into a hand (private)
+    "hand_full": ("seat", "kind"),  # a draw prevented by the limit of 7 (R8)
+    "deck_empty": ("kind",),  # nothing left to draw (R7)
+    "reshuffle": ("kind",),  # a discard pile shuffled into a new deck (R7)
+    "pickaxe": ("meeple", "tile"),  # a step ended on a pickaxe (R12)
+    "event": ("kind", "home", "meeple", "partner", "deltas"),  # R13-R14
+    "ask_defense": ("seat",),  # the game waits for a Défense decision (R16)
+    "defend": ("seat", "play", "against"),  # Défense played or declined
+    "shield": ("seat",),  # Défense laid face down (option shield)
+    "score": ("seat", "delta", "score"),  # a score changed (after the floor)
+    "redeploy": ("meeple", "card", "from", "to"),  # R17
+    "steal": ("seat", "target", "card"),  # Bandit took a card (private)
+    "discard": ("seat", "card"),  # Magie Noire discarded a card face up
+    "swap_hands": ("seat", "target"),  # Troc
+    "swap_meeples": ("meeple", "other"),  # Permutation
+    "no_effect": ("seat", "card"),  # a power card spent without effect
+    "extra_turn": ("seat",),  # Vitesse granted one more turn (R19)
+    "over": ("winners", "scores"),  # the game ended (R21)
+}
+
+
+def to_json(event):
+    """A dict naming the event's fields; meeples become [seat, index] lists."""
+    out = {"type": event[0]}
+    for name, value in zip(FIELDS[event[0]], event[1:]):
+        out[name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def redact(event, seat, hidden_scores=False):
+    """The event as `seat` may see it: others' drawn and stolen cards are None,
+    and with hidden scores (option `scores`), others' score changes too."""
+    kind = event[0]
+    if kind == "score" and hidden_scores and event[1] != seat:
+        return (kind, event[1], None, None)
+    if kind == "draw" and event[1] != seat:
+        return event[:3] + (None,)
+    if kind == "steal" and seat not in (event[1], event[2]):
+        return event[:3] + (None,)
+    return event

@@ -1,0 +1,604 @@
+"""A game of Le Dernier Peuple: its state and its one way in.
+
+Everything else reads: `legal_actions()` lists what `to_move` may do, and
+`apply(action)` validates an action, plays it and returns the events it caused.
+`_apply` is the unchecked path for search. Rule ids refer to RULES.md.
+"""
+
+from . import ring
+from .actions import DEFEND_NO, DEFEND_YES, DRAW, PASS, Move, Partner, Power, from_json, to_json
+from .cards import MOVEMENT, TARGETED
+from .errors import IllegalAction, SetupError
+
+HAND_LIMIT = 7  # R8
+DEFAULT_OPTIONS = {"defense": "reaction", "scores": "visible", "target": 12}
+ACTION_TYPES = frozenset(type(a) for a in (PASS, DRAW, DEFEND_NO)) | {Move, Partner, Power}
+
+
+def check_options(options):
+    """Options with defaults filled in; raise SetupError for unknown ones (RULES.md, Options)."""
+    options = dict(options or {})
+    unknown = set(options) - set(DEFAULT_OPTIONS)
+    if unknown:
+        raise SetupError(f"unknown option {', '.join(sorted(unknown))}")
+    out = {**DEFAULT_OPTIONS, **options}
+    if out["defense"] not in ("reaction", "shield"):
+        raise SetupError(f"option defense is reaction or shield, not {out['defense']!r}")
+    if out["scores"] not in ("visible", "hidden"):
+        raise SetupError(f"option scores is visible or hidden, not {out['scores']!r}")
+    if type(out["target"]) is not int or not 6 <= out["target"] <= 30:
+        raise SetupError(f"option target is a whole number from 6 to 30, not {out['target']!r}")
+    return out
+
+
+def check_players(players):
+    if type(players) is not int or not 3 <= players <= 5:
+        raise SetupError(f"a game has 3 to 5 players, not {players!r}")
+    return players
+
+
+# Every action the engine can list is built once here; legal_actions() only
+# picks from these tables, which keeps move generation cheap for search.
+def _move_table():
+    table = {}
+    for card in MOVEMENT.values():
+        hows = ("circle", "square", "split") if card.split else ("circle", "square")
+        table[card.id] = [tuple(Move(card.id, (m >> 1, m & 1), how) for how in hows) for m in range(10)]
+    return table
+
+
+_MOVES = _move_table()
+_PARTNERS = [Partner((m >> 1, m & 1)) for m in range(10)]
+_POWERS = {}  # (card, target, meeple, other) -> Power
+
+
+def _power(card, target=None, meeple=None, other=None):
+    key = (card, target, meeple, other)
+    action = _POWERS.get(key)
+    if action is None:
+        action = _POWERS[key] = Power(card, target, meeple, other)
+    return action
+
+
+def meeple_of(m):
+    """The [seat, index] pair of meeple number m (seat * 2 + index)."""
+    return (m >> 1, m & 1)
+
+
+class Game:
+    """The full, true state of one game. Bots and the UI read `view(seat)` instead."""
+
+    __slots__ = (
+        "players", "options", "seed", "tiles", "pos", "moves", "powers", "scores",
+        "mdeck", "mdisc", "pdeck", "pdisc", "active", "phase", "to_move", "skips",
+        "extra", "shields", "winners", "rng", "pending", "known", "history", "setup",
+        "_legal", "_events",
+    )
+
+    # ----- reading -------------------------------------------------------
+
+    @property
+    def is_over(self):
+        return self.phase == "over"
+
+    def hand(self, seat):
+        """(movement cards, power cards) of a seat, in the order gained."""
+        return self.moves[seat], self.powers[seat]
+
+    def hand_size(self, seat):
+        return len(self.moves[seat]) + len(self.powers[seat])
+
+    def meeple_tile(self, meeple):
+        return self.pos[meeple[0] * 2 + meeple[1]]
+
+    def legal_actions(self):
+        """A tuple of the actions `to_move` may take now (empty when the game is over)."""
+        if self._legal is None:
+            self._legal = self._list_legal()
+        return self._legal
+
+    def view(self, seat):
+        """What `seat` may see (R9), as plain JSON-able data."""
+        from .view import view
+
+        return view(self, seat)
+
+    def record(self):
+        """The JSON game record: replaying it gives this game again."""
+        from .record import record
+
+        return record(self)
+
+    # ----- changing ------------------------------------------------------
+
+    def apply(self, action):
+        """Validate and play an action (object or JSON); return its events.
+
+        Raises IllegalAction / InvalidAction (ValueError) and changes nothing
+        when the action is not legal now.
+        """
+        legal = self.legal_actions()
+        if type(action) not in ACTION_TYPES or action not in legal:
+            action = from_json(action if isinstance(action, dict) else _as_json(action))
+            if action not in legal:
+                raise IllegalAction(self._why_illegal(action))
+        return self._apply(action)
+
+    def _apply(self, action):
+        """Play a legal action without checking it (the fast path for search)."""
+        self._legal = None
+        self._events = []
+        if self.history is not None:
+            self.history.append(action)
+        kind = action.type
+        if kind == "move":
+            self._play_move(action)
+        elif kind == "draw":
+            self._draw_two()
+        elif kind == "pass":
+            self._emit(("pass", self.active))
+            self._movement_phase()
+        elif kind == "power":
+            self._play_power(action)
+        elif kind == "partner":
+            self._choose_partner(action.meeple)
+        else:
+            self._answer_defense(action.play)
+        return self._events
+
+    def clone(self, history=False):
+        """An independent copy; search clones skip the action history."""
+        g = object.__new__(Game)
+        g.players, g.options, g.seed, g.tiles = self.players, self.options, self.seed, self.tiles
+        g.pos = self.pos[:]
+        g.moves = [h[:] for h in self.moves]
+        g.powers = [h[:] for h in self.powers]
+        g.scores = self.scores[:]
+        g.mdeck, g.mdisc = self.mdeck[:], self.mdisc[:]
+        g.pdeck, g.pdisc = self.pdeck[:], self.pdisc[:]
+        g.active, g.phase, g.to_move = self.active, self.phase, self.to_move
+        g.skips, g.extra, g.shields = self.skips[:], self.extra, self.shields[:]
+        g.winners, g.rng, g.pending = self.winners, self.rng.copy(), self.pending
+        g.known = {key: set(cards) for key, cards in self.known.items()}
+        g.history = self.history[:] if history and self.history is not None else None
+        g.setup, g._legal, g._events = self.setup, self._legal, []
+        return g
+
+    # ----- legal actions -------------------------------------------------
+
+    def _list_legal(self):
+        phase = self.phase
+        if phase == "move":
+            return self._legal_moves()
+        if phase == "power":
+            return self._legal_powers()
+        if phase == "partner":
+            return tuple(_PARTNERS[k] for k in self.pending[1])
+        if phase == "defend":
+            return (DEFEND_YES, DEFEND_NO)
+        return ()
+
+    def _legal_moves(self):
+        seat = self.active
+        out = [DRAW]
+        for card in self.moves[seat]:
+            options = _MOVES[card]
+            if MOVEMENT[card].own:
+                out += options[2 * seat]
+                out += options[2 * seat + 1]
+            else:
+                for m in range(2 * self.players):
+                    if m >> 1 != seat:
+                        out += options[m]
+        return tuple(out)
+
+    def _legal_powers(self):
+        seat = self.active
+        out = [PASS]
+        for card in self.powers[seat]:
+            if card in TARGETED:
+                out += [_power(card, t) for t in range(self.players) if t != seat]
+            elif card == "permutation":
+                out += [_power(card, None, meeple_of(m), meeple_of(o)) for m, o in self._swaps(seat)]
+            elif card != "defense" or self.options["defense"] == "shield":
+                out.append(_power(card))
+        return tuple(out)
+
+    def _swaps(self, seat):
+        """Permutation pairs: one of your meeples and a meeple on another tile."""
+        pos = self.pos
+        pairs = []
+        for m in (2 * seat, 2 * seat + 1):
+            for o in range(2 * self.players):
+                # Your own two meeples swapped either way are one swap: list it once.
+                if pos[o] != pos[m] and not (o >> 1 == seat and o < m):
+                    pairs.append((m, o))
+        return pairs
+
+    def _can_play_power(self, seat):
+        for card in self.powers[seat]:
+            if card == "defense":
+                if self.options["defense"] == "shield":
+                    return True
+            elif card != "permutation" or self._swaps(seat):
+                return True
+        return False
+
+    def _why_illegal(self, action):
+        """A sentence saying why a well-formed action is not legal now."""
+        text = to_json(action)
+        if self.phase == "over":
+            return f"{text}: the game is over"
+        wanted = {"power": ("pass", "power"), "move": ("draw", "move")}.get(self.phase, (self.phase,))
+        if action.type not in wanted:
+            return f"{text}: seat {self.to_move} must {self.phase_prompt()}"
+        seat = self.active
+        if action.type == "move" and action.card not in self.moves[seat]:
+            return f"{text}: movement card {action.card} is not in seat {seat}'s hand"
+        if action.type == "power" and action.card not in self.powers[seat]:
+            return f"{text}: power card {action.card} is not in seat {seat}'s hand"
+        return f"{text}: not one of the {len(self.legal_actions())} legal actions now"
+
+    def phase_prompt(self):
+        return {
+            "power": "play a power card or pass",
+            "move": "draw two or play a movement card",
+            "partner": "choose the partner meeple",
+            "defend": "decide whether to play Défense",
+            "over": "nothing: the game is over",
+        }[self.phase]
+
+    # ----- the turn (R10, R19-R21) ---------------------------------------
+
+    def _emit(self, event):
+        self._events.append(event)
+
+    def _start_turn(self, seat, extra=False):
+        self.active = self.to_move = seat
+        self._emit(("turn", seat, extra))
+        self.phase = "power" if self._can_play_power(seat) else "move"
+
+    def _movement_phase(self):
+        self.phase = "move"
+        self.to_move = self.active
+
+    def _end_turn(self):
+        if self.extra:  # R19: Vitesse — one more complete turn, no end check between
+            self.extra -= 1
+            self._start_turn(self.active, True)
+            return
+        if max(self.scores) >= self.options["target"]:  # R21
+            self._finish()
+            return
+        seat = self.active
+        while True:
+            seat = (seat + 1) % self.players
+            if not self.skips[seat]:
+                break
+            self.skips[seat] -= 1  # R20
+            self._emit(("skip", seat))
+        self._start_turn(seat)
+
+    def _finish(self):
+        best = max(self.scores)
+        self.winners = [s for s in range(self.players) if self.scores[s] == best]
+        self.phase, self.to_move, self.pending = "over", None, None
+        self._emit(("over", tuple(self.winners), tuple(self.scores)))
+
+    # ----- cards (R7, R8) ------------------------------------------------
+
+    def _take(self, deck, discard, kind):
+        """The top card of a deck, reshuffling its discard pile when empty; None if both are."""
+        if not deck:
+            if not discard:
+                self._emit(("deck_empty", kind))
+                return None
+            deck += discard
+            discard.clear()
+            self.rng.shuffle(deck)
+            self._emit(("reshuffle", kind))
+        return deck.pop()
+
+    def _draw(self, seat, kind):
+        """Draw one card into a hand, unless the hand already holds 7 (R8)."""
+        if len(self.moves[seat]) + len(self.powers[seat]) >= HAND_LIMIT:
+            self._emit(("hand_full", seat, kind))
+            return
+        if kind == "movement":
+            card = self._take(self.mdeck, self.mdisc, kind)
+            hand = self.moves[seat]
+        else:
+            card = self._take(self.pdeck, self.pdisc, kind)
+            hand = self.powers[seat]
+        if card is not None:
+            hand.append(card)
+            self._emit(("draw", seat, kind, card))
+
+    def _draw_two(self):
+        seat = self.active
+        self._emit(("draw_two", seat))
+        self._draw(seat, "movement")
+        self._draw(seat, "movement")
+        self._end_turn()
+
+    def _forget(self, holder, card):
+        """A card left `holder`'s hand: nobody knows it is there any more (R9)."""
+        if self.known:
+            for key in [key for key in self.known if key[1] == holder]:
+                cards = self.known[key]
+                cards.discard(card)
+                if not cards:
+                    del self.known[key]
+
+    def _learn(self, viewer, holder, cards):
+        if cards:
+            self.known.setdefault((viewer, holder), set()).update(cards)
+
+    # ----- movement (R11-R18) --------------------------------------------
+
+    def _play_move(self, action):
+        seat = self.active
+        self.moves[seat].remove(action.card)
+        self.mdisc.append(action.card)  # R7: discarded before it is resolved
+        self._forget(seat, action.card)
+        self._emit(("play", seat, action.card, action.meeple, action.how))
+        card = MOVEMENT[action.card]
+        m = action.meeple[0] * 2 + action.meeple[1]
+        here = self.pos[m]
+        if action.how == "circle":
+            self._step(m, ring.step(here, card.shift, self.tiles), None)
+        elif action.how == "square":
+            self._step(m, card.square, None)
+        else:
+            self._step(m, ring.step(here, card.split[0], self.tiles), card.split[1])
+
+    def _step(self, m, to, rest):
+        """Move meeple m to `to` and resolve that tile; `rest` is a split's second step."""
+        pos = self.pos
+        self._emit(("move", meeple_of(m), pos[m], to))
+        pos[m] = to
+        if to % 4 == 0:  # R12: the owner of the moved meeple draws a power card
+            self._emit(("pickaxe", meeple_of(m), to))
+            self._draw(m >> 1, "power")
+        elif to & 1:  # R13: a flank; is anyone on the opposite flank?
+            across = to + 2 if to % 4 == 1 else to - 2
+            there = [k for k in range(2 * self.players) if pos[k] == across]
+            if there:
+                self._meet(m, there)
+                return
+        if rest is None:
+            self._end_move()
+        else:
+            self._step(m, ring.step(to, rest, self.tiles), None)
+
+    def _meet(self, m, there):
+        """An event: pick the partner among the meeples opposite (R13), or ask for it."""
+        active = self.active
+        for k in there:
+            if k >> 1 == active:
+                self._event(m, k)
+                return
+        choices = []  # the lowest-index meeple of each owner there
+        for k in there:
+            if not choices or choices[-1] >> 1 != k >> 1:
+                choices.append(k)
+        if len(choices) == 1:
+            self._event(m, choices[0])
+        else:
+            self.phase, self.to_move, self.pending = "partner", active, (m, tuple(choices))
+
+    def _choose_partner(self, meeple):
+        m = self.pending[0]
+        self.pending = None
+        self.phase = "move"
+        self._event(m, meeple[0] * 2 + meeple[1])
+
+    def _event(self, m, k):
+        """Score the event of moved meeple m with partner k (R14-R16), then redeploy (R17)."""
+        active, mover, helper = self.active, m >> 1, k >> 1
+        home = ring.flanked_home(self.pos[m])
+        victim = ring.home_owner(home)
+        deltas = [0] * self.players
+        if mover == helper:
+            deltas[mover] += 3
+            kind = "supply" if victim == mover else "noble_attack"
+        elif helper == active:
+            deltas[active] += 2
+            deltas[mover] += 1
+            kind = "sneaky_attack"
+        else:
+            deltas[mover] += 2
+            deltas[helper] += 1
+            kind = "sneaky_attack" if mover == active else "attack"
+        deltas[victim] -= 1
+        self._emit(("event", kind, home, meeple_of(m), meeple_of(k), tuple(deltas)))
+        if kind != "supply" and victim != active:  # an offensive against the victim (R16)
+            if self._ask_defense(victim, ("event", m, k, deltas)):
+                return
+            if self.shields[victim]:
+                self._spend_shield(victim, "event")
+                deltas[victim] += 1  # a shield cancels only the victim's −1
+        self._score(deltas)
+        self._redeploy(m, k)
+        self._end_move()
+
+    def _score(self, deltas):
+        """Apply per-player changes at once; no score goes below 0 (R15)."""
+        scores = self.scores
+        for seat, delta in enumerate(deltas):
+            if delta:
+                new = max(0, scores[seat] + delta)
+                self._emit(("score", seat, new - scores[seat], new))
+                scores[seat] = new
+
+    def _redeploy(self, m, k):
+        """R17: the active player's meeple first (else the moved one), each to a drawn card's square."""
+        first, second = (k, m) if k >> 1 == self.active and m >> 1 != self.active else (m, k)
+        for n in (first, second):
+            card = self._take(self.mdeck, self.mdisc, "movement")
+            if card is None:
+                self._emit(("redeploy", meeple_of(n), None, self.pos[n], self.pos[n]))
+                continue
+            to = MOVEMENT[card].square
+            self._emit(("redeploy", meeple_of(n), card, self.pos[n], to))
+            self.pos[n] = to
+            self.mdisc.append(card)
+
+    def _end_move(self):
+        """R18: after the move the active player draws one movement card; the turn ends."""
+        self.phase = "move"
+        self.to_move = self.active
+        self._draw(self.active, "movement")
+        self._end_turn()
+
+    # ----- Défense (R16 and option shield) -------------------------------
+
+    def _ask_defense(self, target, pending):
+        """With option reaction, wait for `target`'s decision if they hold Défense."""
+        if self.options["defense"] != "reaction" or "defense" not in self.powers[target]:
+            return False
+        self.phase, self.to_move, self.pending = "defend", target, pending
+        self._emit(("ask_defense", target))
+        for viewer in range(self.players):  # the question shows everyone the card
+            if viewer != target:
+                self._learn(viewer, target, ("defense",))
+        return True
+
+    def _spend_shield(self, seat, against):
+        self.shields[seat] = False
+        self.pdisc.append("defense")
+        self._emit(("defend", seat, True, against))
+
+    def _answer_defense(self, play):
+        target, pending = self.to_move, self.pending
+        self.pending = None
+        if play:
+            self.powers[target].remove("defense")
+            self.pdisc.append("defense")
+            self._forget(target, "defense")
+        self._emit(("defend", target, play, pending[0]))
+        self.to_move = self.active
+        if pending[0] == "event":
+            _, m, k, deltas = pending
+            if not play:
+                self._score(deltas)
+            self._redeploy(m, k)  # defended or not, both meeples go (R16, R17)
+            self._end_move()
+        else:
+            if not play:
+                self._power_effect(pending[1])
+            self._movement_phase()
+
+    # ----- power cards (R5) ----------------------------------------------
+
+    def _play_power(self, action):
+        seat, card = self.active, action.card
+        self.powers[seat].remove(card)
+        self._forget(seat, card)
+        self._emit(("power", seat, card, action.target))
+        if card == "defense":  # option shield: it lies face down, in no hand or pile
+            self.shields[seat] = True
+            self._emit(("shield", seat))
+            self._movement_phase()
+            return
+        self.pdisc.append(card)
+        if card in TARGETED:
+            if self._ask_defense(action.target, ("power", action)):
+                return
+            if self.shields[action.target]:
+                self._spend_shield(action.target, "power")
+                self._movement_phase()
+                return
+        self._power_effect(action)
+        self._movement_phase()
+
+    def _power_effect(self, action):
+        seat, card, target = self.active, action.card, action.target
+        if card == "force":
+            self._score(self._one(seat, 2))
+        elif card == "soin":
+            self._score(self._one(seat, 1))
+        elif card == "voleur":
+            if self.scores[target]:
+                deltas = self._one(seat, 1)
+                deltas[target] = -1
+                self._score(deltas)
+            else:
+                self._emit(("no_effect", seat, card))
+        elif card == "sortilege":
+            self._score(self._one(target, -1))
+        elif card == "bandit":
+            self._steal(seat, target)
+        elif card == "magie_noire":
+            self._black_magic(seat, target)
+        elif card == "troc":
+            self._barter(seat, target)
+        elif card == "vitesse":
+            self.extra += 1
+            self._emit(("extra_turn", seat))
+        elif card == "massue":
+            self.skips[target] += 1
+        elif card == "permutation":
+            m = action.meeple[0] * 2 + action.meeple[1]
+            o = action.other[0] * 2 + action.other[1]
+            self.pos[m], self.pos[o] = self.pos[o], self.pos[m]  # nothing triggers
+            self._emit(("swap_meeples", action.meeple, action.other))
+        else:  # chance
+            self._draw(seat, "movement")
+            self._draw(seat, "power")
+
+    def _one(self, seat, delta):
+        deltas = [0] * self.players
+        deltas[seat] = delta
+        return deltas
+
+    def _random_card(self, seat):
+        """Remove and return a card chosen uniformly from a whole hand, or None."""
+        moves, powers = self.moves[seat], self.powers[seat]
+        size = len(moves) + len(powers)
+        if not size:
+            return None
+        i = self.rng.below(size)
+        return moves.pop(i) if i < len(moves) else powers.pop(i - len(moves))
+
+    def _steal(self, seat, target):
+        card = self._random_card(target)
+        if card is None:
+            self._emit(("no_effect", seat, "bandit"))
+            return
+        (self.powers if isinstance(card, str) else self.moves)[seat].append(card)
+        self._forget(target, card)
+        self._learn(target, seat, (card,))  # both players involved saw the card (R9)
+        self._emit(("steal", seat, target, card))
+
+    def _black_magic(self, seat, target):
+        card = self._random_card(target)
+        if card is None:
+            self._emit(("no_effect", seat, "magie_noire"))
+            return
+        (self.pdisc if isinstance(card, str) else self.mdisc).append(card)
+        self._forget(target, card)
+        self._emit(("discard", target, card))
+
+    def _barter(self, seat, target):
+        self.moves[seat], self.moves[target] = self.moves[target], self.moves[seat]
+        self.powers[seat], self.powers[target] = self.powers[target], self.powers[seat]
+        known = {}
+        for (viewer, holder), cards in self.known.items():
+            swapped = {seat: target, target: seat}.get(holder, holder)
+            known[(viewer, swapped)] = cards  # everyone saw the hands change places
+        known.pop((seat, seat), None)
+        known.pop((target, target), None)
+        self.known = known
+        # Each side knows the hand it gave away (R9).
+        self.known[(seat, target)] = set(self.moves[target]) | set(self.powers[target])
+        self.known[(target, seat)] = set(self.moves[seat]) | set(self.powers[seat])
+        for key in ((seat, target), (target, seat)):
+            if not self.known[key]:
+                del self.known[key]
+        self._emit(("swap_hands", seat, target))
+
+
+def _as_json(action):
+    """Anything that is not already an action object, handed to from_json as is."""
+    return to_json(action) if type(action) in ACTION_TYPES else action

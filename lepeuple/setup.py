@@ -1,0 +1,158 @@
+"""Setting a game up: the standard deal (R6) or an exact scenario setup (DESIGN.md)."""
+
+from .cards import POWER_IDS, POWER_ORDER, movement_ids
+from .errors import SetupError
+from .game import Game, check_options, check_players
+from .rng import Rng
+
+SETUP_KEYS = {"meeples", "hands", "scores", "movement_deck", "power_deck", "active",
+              "skips", "extra_turns", "shields"}
+
+
+def new_game(players, options=None, seed=0, setup=None):
+    """A game ready for its first decision: standard (R6) or from a scenario `setup`."""
+    players = check_players(players)
+    if type(seed) is not int:
+        raise SetupError(f"the seed is a whole number, not {seed!r}")
+    setup = dict(setup or {})
+    unknown = set(setup) - SETUP_KEYS
+    if unknown:
+        raise SetupError(f"unknown setup key {', '.join(sorted(unknown))}")
+    g = _blank(players, check_options(options), seed)
+    g.setup = setup or None
+    _place(g, setup)
+    g._events = []
+    g._start_turn(_seat(g, setup.get("active", 0), "active"))
+    return g
+
+
+def _blank(players, options, seed):
+    g = object.__new__(Game)
+    g.players, g.options, g.seed, g.tiles = players, options, seed, 4 * players
+    g.pos = [4 * (m >> 1) + 2 for m in range(2 * players)]  # R6: meeples start at home
+    g.moves = [[] for _ in range(players)]
+    g.powers = [[] for _ in range(players)]
+    g.scores = [0] * players
+    g.mdeck, g.mdisc, g.pdeck, g.pdisc = [], [], [], []
+    g.active, g.phase, g.to_move = 0, "move", 0
+    g.skips, g.extra, g.shields = [0] * players, 0, [False] * players
+    g.winners, g.rng, g.pending, g.known = [], Rng(seed), None, {}
+    g.history, g._legal, g._events = [], None, []
+    return g
+
+
+def _place(g, setup):
+    n = g.players
+    if "meeples" in setup:
+        g.pos = [_tile(g, t) for pair in _per_seat(setup["meeples"], n, "meeples") for t in _pair(pair)]
+    if "scores" in setup:
+        g.scores = [_count(s, "score") for s in _per_seat(setup["scores"], n, "scores")]
+    if "skips" in setup:
+        g.skips = [_count(s, "skips") for s in _per_seat(setup["skips"], n, "skips")]
+    if "shields" in setup:
+        g.shields = [_flag(s) for s in _per_seat(setup["shields"], n, "shields")]
+    g.extra = _count(setup.get("extra_turns", 0), "extra_turns")
+    hands = setup.get("hands")
+    if hands is not None:
+        hands = _per_seat(hands, n, "hands")
+        g.moves = [list(_cards(h, "movement", movement_ids(n))) for h in hands]
+        g.powers = [list(_cards(h, "power", POWER_IDS)) for h in hands]
+    shielded = ["defense"] * sum(g.shields)
+    g.mdeck, g.mdisc = _deck(g, movement_ids(n), setup.get("movement_deck"), g.moves, [], lambda c: c)
+    g.pdeck, g.pdisc = _deck(g, list(POWER_IDS), setup.get("power_deck"), g.powers, shielded, POWER_ORDER.get)
+    if hands is None:  # deal 2 movement cards each, one at a time, seat 0 first (R6)
+        for _ in range(2):
+            for seat in range(n):
+                g.moves[seat].append(g.mdeck.pop())
+    for seat in range(n):
+        if g.hand_size(seat) > 7:
+            raise SetupError(f"seat {seat} holds more than 7 cards")
+
+
+def _deck(g, all_cards, listed, hands, elsewhere, order):
+    """(deck with its top last, discard pile) for one kind of card."""
+    held = [c for hand in hands for c in hand] + elsewhere
+    if listed is not None:
+        if not isinstance(listed, list):
+            raise SetupError("a deck is a list of cards, top first")
+        held += listed
+    for card in held:
+        if card not in all_cards:
+            raise SetupError(f"no card {card!r} in this game")
+    if len(set(held)) != len(held):
+        raise SetupError("a card is listed twice")
+    rest = [c for c in all_cards if c not in held]
+    if listed is None:  # unlisted cards are shuffled into the deck from the seed
+        g.rng.shuffle(rest)
+        return rest, []
+    return list(reversed(listed)), sorted(rest, key=order)
+
+
+def _per_seat(value, n, name):
+    if not isinstance(value, list) or len(value) != n:
+        raise SetupError(f"{name} needs one entry per seat ({n})")
+    return value
+
+
+def _pair(pair):
+    if not isinstance(pair, list) or len(pair) != 2:
+        raise SetupError(f"each seat has two meeples, not {pair!r}")
+    return pair
+
+
+def _tile(g, tile):
+    if type(tile) is not int or not 1 <= tile <= g.tiles:
+        raise SetupError(f"no tile {tile!r} on a ring of {g.tiles}")
+    return tile
+
+
+def _count(value, name):
+    if type(value) is not int or value < 0:
+        raise SetupError(f"{name} must be a whole number ≥ 0, not {value!r}")
+    return value
+
+
+def _flag(value):
+    if type(value) is not bool:
+        raise SetupError(f"shields are true or false, not {value!r}")
+    return value
+
+
+def _seat(g, seat, name):
+    if type(seat) is not int or not 0 <= seat < g.players:
+        raise SetupError(f"{name} must be a seat from 0 to {g.players - 1}, not {seat!r}")
+    return seat
+
+
+def _cards(hand, kind, allowed):
+    if not isinstance(hand, dict) or set(hand) - {"movement", "power"}:
+        raise SetupError(f"a hand is {{'movement': [...], 'power': [...]}}, not {hand!r}")
+    cards = hand.get(kind, [])
+    if not isinstance(cards, list):
+        raise SetupError(f"{kind} cards are a list, not {cards!r}")
+    for card in cards:
+        if card not in allowed:
+            raise SetupError(f"no {kind} card {card!r} in this game")
+    return cards
+
+
+def state_json(g):
+    """The full state as the scenario command prints it (DESIGN.md)."""
+    n = g.players
+    return {
+        "scores": g.scores[:],
+        "meeples": [[g.pos[2 * s], g.pos[2 * s + 1]] for s in range(n)],
+        "hands": [{"movement": g.moves[s][:], "power": g.powers[s][:]} for s in range(n)],
+        "movement_deck": len(g.mdeck),
+        "movement_discard": g.mdisc[:],
+        "power_deck": len(g.pdeck),
+        "power_discard": g.pdisc[:],
+        "active": g.active,
+        "to_move": g.to_move,
+        "phase": g.phase,
+        "skips": g.skips[:],
+        "extra_turns": g.extra,
+        "shields": g.shields[:],
+        "over": g.is_over,
+        "winners": g.winners[:],
+    }

@@ -21,6 +21,14 @@ def main(argv=None):
         p.add_argument("--seed", type=int, default=1)
         p.set_defaults(run=_simulate if name == "simulate" else _bench)
 
+    p = commands.add_parser("arena", help="a bot tournament with seats rotated; prints a table and one JSON line")
+    p.add_argument("--players", type=int, default=3, choices=(3, 4, 5))
+    p.add_argument("--bots", required=True, help="comma-separated bots or levels, one per seat, e.g. hard,greedy,greedy")
+    p.add_argument("--games", type=int, default=60)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (this machine has 2 cores)")
+    p.set_defaults(run=_arena)
+
     args = parser.parse_args(argv)
     if not args.command:
         parser.print_help()
@@ -54,3 +62,9 @@ def _bench(args):
 
     print(json.dumps(bench(args.players, args.games, args.seed)))
     return 0
+
+
+def _arena(args):
+    from .arena import main as arena_main
+
+    return arena_main(args)

@@ -1,0 +1,63 @@
+"""Random-game statistics (simulate) and the engine benchmark (bench)."""
+
+import random
+import time
+from collections import Counter
+
+from .setup import new_game
+
+
+def random_game(players, seed, chooser, options=None):
+    """Play one game with uniformly random legal actions; return (game, actions, events)."""
+    game = new_game(players, options, seed)
+    events = []
+    actions = 0
+    while not game.is_over:
+        events += game.apply(chooser.choice(game.legal_actions()))
+        actions += 1
+    return game, actions, events
+
+
+def bench(players, games, seed):
+    """Complete random games through the validated `apply`, on one core."""
+    chooser = random.Random(seed)
+    actions = 0
+    start = time.perf_counter()
+    for i in range(games):
+        game = new_game(players, None, seed + i)
+        while not game.is_over:
+            game.apply(chooser.choice(game.legal_actions()))
+            actions += 1
+    elapsed = time.perf_counter() - start
+    return {"players": players, "games": games, "games_per_s": round(games / elapsed, 1),
+            "actions_per_s": round(actions / elapsed), "actions_per_game": round(actions / games, 1)}
+
+
+def simulate(players, games, seed):
+    """A text summary of random games: length, winning score, events, power cards, seat bias."""
+    chooser = random.Random(seed)
+    turns = actions = winning = 0
+    kinds, powers, wins = Counter(), Counter(), [0.0] * players
+    for i in range(games):
+        game, n, events = random_game(players, seed + i, chooser)
+        actions += n
+        turns += sum(1 for e in events if e[0] in ("turn", "skip"))
+        winning += max(game.scores)
+        kinds.update(e[1] for e in events if e[0] == "event")
+        powers.update(e[2] for e in events if e[0] == "power")
+        for seat in game.winners:
+            wins[seat] += 1 / len(game.winners)
+    lines = [
+        f"{games} random games, {players} players, seed {seed}",
+        f"average turns per game    {turns / games:.1f}",
+        f"average actions per game  {actions / games:.1f}",
+        f"average winning score     {winning / games:.2f}",
+        "events per game           " + _per_game(kinds, games),
+        "power cards per game      " + _per_game(powers, games),
+        "win share per seat        " + "  ".join(f"{s}: {w / games:.1%}" for s, w in enumerate(wins)),
+    ]
+    return "\n".join(lines)
+
+
+def _per_game(counter, games):
+    return ", ".join(f"{k} {v / games:.2f}" for k, v in counter.most_common())

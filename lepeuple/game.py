@@ -91,6 +91,17 @@ class Game:
     def meeple_tile(self, meeple):
         return self.pos[meeple[0] * 2 + meeple[1]]
 
+    def path(self, action):
+        """The tiles a move action steps to, in order (a split may stop after its first)."""
+        card = MOVEMENT[action.card]
+        here = self.meeple_tile(action.meeple)
+        if action.how == "square":
+            return [card.square]
+        if action.how == "circle":
+            return [ring.step(here, card.shift, self.tiles)]
+        first = ring.step(here, card.split[0], self.tiles)
+        return [first, ring.step(first, card.split[1], self.tiles)]
+
     def legal_actions(self):
         """A tuple of the actions `to_move` may take now (empty when the game is over)."""
         if self._legal is None:

@@ -39,15 +39,21 @@ def check_players(players):
 
 # Every action the engine can list is built once here; legal_actions() only
 # picks from these tables, which keeps move generation cheap for search.
-def _move_table():
-    table = {}
-    for card in MOVEMENT.values():
-        hows = ("circle", "square", "split") if card.split else ("circle", "square")
-        table[card.id] = [tuple(Move(card.id, (m >> 1, m & 1), how) for how in hows) for m in range(10)]
-    return table
+def _moves_of(players, seat, card):
+    """Every Move of one movement card for one seat: each meeple it may move, each way."""
+    hows = ("circle", "square", "split") if card.split else ("circle", "square")
+    meeples = [m for m in range(2 * players) if (m >> 1 == seat) == card.own]
+    return tuple(Move(card.id, (m >> 1, m & 1), how) for m in meeples for how in hows)
 
 
-_MOVES = _move_table()
+def _targeted_of(players, seat, card):
+    return tuple(Power(card, target) for target in range(players) if target != seat)
+
+
+# _MOVES[players][seat][card] and _AT[players][seat][card]: the tables that
+# legal_actions() concatenates.
+_MOVES = {n: [{c.id: _moves_of(n, s, c) for c in MOVEMENT.values()} for s in range(n)] for n in (3, 4, 5)}
+_AT = {n: [{c: _targeted_of(n, s, c) for c in TARGETED} for s in range(n)] for n in (3, 4, 5)}
 _PARTNERS = [Partner((m >> 1, m & 1)) for m in range(10)]
 _POWERS = {}  # (card, target, meeple, other) -> Power
 
@@ -60,9 +66,13 @@ def _power(card, target=None, meeple=None, other=None):
     return action
 
 
+MEEPLES = tuple((m >> 1, m & 1) for m in range(10))
+"""The (seat, index) pair of meeple number m = seat * 2 + index."""
+
+
 def meeple_of(m):
-    """The [seat, index] pair of meeple number m (seat * 2 + index)."""
-    return (m >> 1, m & 1)
+    """The (seat, index) pair of meeple number m (seat * 2 + index)."""
+    return MEEPLES[m]
 
 
 class Game:
@@ -104,9 +114,10 @@ class Game:
 
     def legal_actions(self):
         """A tuple of the actions `to_move` may take now (empty when the game is over)."""
-        if self._legal is None:
-            self._legal = self._list_legal()
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._list_legal()
+        return legal
 
     def view(self, seat):
         """What `seat` may see (R9), as plain JSON-able data."""
@@ -128,7 +139,7 @@ class Game:
         Raises IllegalAction / InvalidAction (ValueError) and changes nothing
         when the action is not legal now.
         """
-        legal = self.legal_actions()
+        legal = self._legal or self.legal_actions()
         if type(action) not in ACTION_TYPES or action not in legal:
             action = from_json(action if isinstance(action, dict) else _as_json(action))
             if action not in legal:
@@ -147,7 +158,7 @@ class Game:
         elif kind == "draw":
             self._draw_two()
         elif kind == "pass":
-            self._emit(("pass", self.active))
+            self._events.append(("pass", self.active))
             self._movement_phase()
         elif kind == "power":
             self._play_power(action)
@@ -170,7 +181,7 @@ class Game:
         g.active, g.phase, g.to_move = self.active, self.phase, self.to_move
         g.skips, g.extra, g.shields = self.skips[:], self.extra, self.shields[:]
         g.winners, g.rng, g.pending = self.winners, self.rng.copy(), self.pending
-        g.known = {key: set(cards) for key, cards in self.known.items()}
+        g.known = [dict(cards) for cards in self.known]
         g.history = self.history[:] if history and self.history is not None else None
         g.setup, g._legal, g._events = self.setup, self._legal, []
         return g
@@ -180,7 +191,11 @@ class Game:
     def _list_legal(self):
         phase = self.phase
         if phase == "move":
-            return self._legal_moves()
+            table = _MOVES[self.players][self.active]
+            out = [DRAW]
+            for card in self.moves[self.active]:
+                out += table[card]
+            return tuple(out)
         if phase == "power":
             return self._legal_powers()
         if phase == "partner":
@@ -189,28 +204,15 @@ class Game:
             return (DEFEND_YES, DEFEND_NO)
         return ()
 
-    def _legal_moves(self):
-        seat = self.active
-        out = [DRAW]
-        for card in self.moves[seat]:
-            options = _MOVES[card]
-            if MOVEMENT[card].own:
-                out += options[2 * seat]
-                out += options[2 * seat + 1]
-            else:
-                for m in range(2 * self.players):
-                    if m >> 1 != seat:
-                        out += options[m]
-        return tuple(out)
-
     def _legal_powers(self):
         seat = self.active
+        targeted = _AT[self.players][seat]
         out = [PASS]
         for card in self.powers[seat]:
-            if card in TARGETED:
-                out += [_power(card, t) for t in range(self.players) if t != seat]
+            if card in targeted:
+                out += targeted[card]
             elif card == "permutation":
-                out += [_power(card, None, meeple_of(m), meeple_of(o)) for m, o in self._swaps(seat)]
+                out += [_power(card, None, MEEPLES[m], MEEPLES[o]) for m, o in self._swaps(seat)]
             elif card != "defense" or self.options["defense"] == "shield":
                 out.append(_power(card))
         return tuple(out)
@@ -261,12 +263,9 @@ class Game:
 
     # ----- the turn (R10, R19-R21) ---------------------------------------
 
-    def _emit(self, event):
-        self._events.append(event)
-
     def _start_turn(self, seat, extra=False):
         self.active = self.to_move = seat
-        self._emit(("turn", seat, extra))
+        self._events.append(("turn", seat, extra))
         self.phase = "power" if self._can_play_power(seat) else "move"
 
     def _movement_phase(self):
@@ -287,14 +286,14 @@ class Game:
             if not self.skips[seat]:
                 break
             self.skips[seat] -= 1  # R20
-            self._emit(("skip", seat))
+            self._events.append(("skip", seat))
         self._start_turn(seat)
 
     def _finish(self):
         best = max(self.scores)
         self.winners = [s for s in range(self.players) if self.scores[s] == best]
         self.phase, self.to_move, self.pending = "over", None, None
-        self._emit(("over", tuple(self.winners), tuple(self.scores)))
+        self._events.append(("over", tuple(self.winners), tuple(self.scores)))
 
     # ----- cards (R7, R8) ------------------------------------------------
 
@@ -302,48 +301,53 @@ class Game:
         """The top card of a deck, reshuffling its discard pile when empty; None if both are."""
         if not deck:
             if not discard:
-                self._emit(("deck_empty", kind))
+                self._events.append(("deck_empty", kind))
                 return None
             deck += discard
             discard.clear()
             self.rng.shuffle(deck)
-            self._emit(("reshuffle", kind))
+            self._events.append(("reshuffle", kind))
         return deck.pop()
 
-    def _draw(self, seat, kind):
-        """Draw one card into a hand, unless the hand already holds 7 (R8)."""
-        if len(self.moves[seat]) + len(self.powers[seat]) >= HAND_LIMIT:
-            self._emit(("hand_full", seat, kind))
+    def _draw_movement(self, seat):
+        """Draw one movement card into a hand, unless it already holds 7 (R8)."""
+        moves = self.moves[seat]
+        if len(moves) + len(self.powers[seat]) >= HAND_LIMIT:
+            self._events.append(("hand_full", seat, "movement"))
             return
-        if kind == "movement":
-            card = self._take(self.mdeck, self.mdisc, kind)
-            hand = self.moves[seat]
-        else:
-            card = self._take(self.pdeck, self.pdisc, kind)
-            hand = self.powers[seat]
+        deck = self.mdeck
+        card = deck.pop() if deck else self._take(deck, self.mdisc, "movement")
         if card is not None:
-            hand.append(card)
-            self._emit(("draw", seat, kind, card))
+            moves.append(card)
+            self._events.append(("draw", seat, "movement", card))
+
+    def _draw_power(self, seat):
+        powers = self.powers[seat]
+        if len(self.moves[seat]) + len(powers) >= HAND_LIMIT:
+            self._events.append(("hand_full", seat, "power"))
+            return
+        deck = self.pdeck
+        card = deck.pop() if deck else self._take(deck, self.pdisc, "power")
+        if card is not None:
+            powers.append(card)
+            self._events.append(("draw", seat, "power", card))
 
     def _draw_two(self):
         seat = self.active
-        self._emit(("draw_two", seat))
-        self._draw(seat, "movement")
-        self._draw(seat, "movement")
+        self._events.append(("draw_two", seat))
+        self._draw_movement(seat)
+        self._draw_movement(seat)
         self._end_turn()
 
     def _forget(self, holder, card):
         """A card left `holder`'s hand: nobody knows it is there any more (R9)."""
-        if self.known:
-            for key in [key for key in self.known if key[1] == holder]:
-                cards = self.known[key]
-                cards.discard(card)
-                if not cards:
-                    del self.known[key]
+        self.known[holder].pop(card, None)
 
     def _learn(self, viewer, holder, cards):
-        if cards:
-            self.known.setdefault((viewer, holder), set()).update(cards)
+        """`viewer` now knows these cards are in `holder`'s hand (R9)."""
+        known = self.known[holder]
+        for card in cards:
+            known[card] = known.get(card, frozenset()) | {viewer}
 
     # ----- movement (R11-R18) --------------------------------------------
 
@@ -352,35 +356,34 @@ class Game:
         self.moves[seat].remove(action.card)
         self.mdisc.append(action.card)  # R7: discarded before it is resolved
         self._forget(seat, action.card)
-        self._emit(("play", seat, action.card, action.meeple, action.how))
+        self._events.append(("play", seat, action.card, action.meeple, action.how))
         card = MOVEMENT[action.card]
         m = action.meeple[0] * 2 + action.meeple[1]
-        here = self.pos[m]
+        here = self.pos[m] - 1  # ring.step, inlined: this is the hottest path
         if action.how == "circle":
-            self._step(m, ring.step(here, card.shift, self.tiles), None)
+            self._step(m, (here + card.shift) % self.tiles + 1, None)
         elif action.how == "square":
             self._step(m, card.square, None)
         else:
-            self._step(m, ring.step(here, card.split[0], self.tiles), card.split[1])
+            self._step(m, (here + card.split[0]) % self.tiles + 1, card.split[1])
 
     def _step(self, m, to, rest):
         """Move meeple m to `to` and resolve that tile; `rest` is a split's second step."""
         pos = self.pos
-        self._emit(("move", meeple_of(m), pos[m], to))
+        self._events.append(("move", MEEPLES[m], pos[m], to))
         pos[m] = to
         if to % 4 == 0:  # R12: the owner of the moved meeple draws a power card
-            self._emit(("pickaxe", meeple_of(m), to))
-            self._draw(m >> 1, "power")
+            self._events.append(("pickaxe", MEEPLES[m], to))
+            self._draw_power(m >> 1)
         elif to & 1:  # R13: a flank; is anyone on the opposite flank?
             across = to + 2 if to % 4 == 1 else to - 2
-            there = [k for k in range(2 * self.players) if pos[k] == across]
-            if there:
-                self._meet(m, there)
+            if across in pos:  # a C-level scan first: events are rare
+                self._meet(m, [k for k, tile in enumerate(pos) if tile == across])
                 return
         if rest is None:
             self._end_move()
         else:
-            self._step(m, ring.step(to, rest, self.tiles), None)
+            self._step(m, (to - 1 + rest) % self.tiles + 1, None)
 
     def _meet(self, m, there):
         """An event: pick the partner among the meeples opposite (R13), or ask for it."""
@@ -422,7 +425,7 @@ class Game:
             deltas[helper] += 1
             kind = "sneaky_attack" if mover == active else "attack"
         deltas[victim] -= 1
-        self._emit(("event", kind, home, meeple_of(m), meeple_of(k), tuple(deltas)))
+        self._events.append(("event", kind, home, MEEPLES[m], MEEPLES[k], tuple(deltas)))
         if kind != "supply" and victim != active:  # an offensive against the victim (R16)
             if self._ask_defense(victim, ("event", m, k, deltas)):
                 return
@@ -439,7 +442,7 @@ class Game:
         for seat, delta in enumerate(deltas):
             if delta:
                 new = max(0, scores[seat] + delta)
-                self._emit(("score", seat, new - scores[seat], new))
+                self._events.append(("score", seat, new - scores[seat], new))
                 scores[seat] = new
 
     def _redeploy(self, m, k):
@@ -448,10 +451,10 @@ class Game:
         for n in (first, second):
             card = self._take(self.mdeck, self.mdisc, "movement")
             if card is None:
-                self._emit(("redeploy", meeple_of(n), None, self.pos[n], self.pos[n]))
+                self._events.append(("redeploy", MEEPLES[n], None, self.pos[n], self.pos[n]))
                 continue
             to = MOVEMENT[card].square
-            self._emit(("redeploy", meeple_of(n), card, self.pos[n], to))
+            self._events.append(("redeploy", MEEPLES[n], card, self.pos[n], to))
             self.pos[n] = to
             self.mdisc.append(card)
 
@@ -459,7 +462,7 @@ class Game:
         """R18: after the move the active player draws one movement card; the turn ends."""
         self.phase = "move"
         self.to_move = self.active
-        self._draw(self.active, "movement")
+        self._draw_movement(self.active)
         self._end_turn()
 
     # ----- Défense (R16 and option shield) -------------------------------
@@ -469,7 +472,7 @@ class Game:
         if self.options["defense"] != "reaction" or "defense" not in self.powers[target]:
             return False
         self.phase, self.to_move, self.pending = "defend", target, pending
-        self._emit(("ask_defense", target))
+        self._events.append(("ask_defense", target))
         for viewer in range(self.players):  # the question shows everyone the card
             if viewer != target:
                 self._learn(viewer, target, ("defense",))
@@ -478,7 +481,7 @@ class Game:
     def _spend_shield(self, seat, against):
         self.shields[seat] = False
         self.pdisc.append("defense")
-        self._emit(("defend", seat, True, against))
+        self._events.append(("defend", seat, True, against))
 
     def _answer_defense(self, play):
         target, pending = self.to_move, self.pending
@@ -487,7 +490,7 @@ class Game:
             self.powers[target].remove("defense")
             self.pdisc.append("defense")
             self._forget(target, "defense")
-        self._emit(("defend", target, play, pending[0]))
+        self._events.append(("defend", target, play, pending[0]))
         self.to_move = self.active
         if pending[0] == "event":
             _, m, k, deltas = pending
@@ -506,10 +509,10 @@ class Game:
         seat, card = self.active, action.card
         self.powers[seat].remove(card)
         self._forget(seat, card)
-        self._emit(("power", seat, card, action.target))
+        self._events.append(("power", seat, card, action.target))
         if card == "defense":  # option shield: it lies face down, in no hand or pile
             self.shields[seat] = True
-            self._emit(("shield", seat))
+            self._events.append(("shield", seat))
             self._movement_phase()
             return
         self.pdisc.append(card)
@@ -535,7 +538,7 @@ class Game:
                 deltas[target] = -1
                 self._score(deltas)
             else:
-                self._emit(("no_effect", seat, card))
+                self._events.append(("no_effect", seat, card))
         elif card == "sortilege":
             self._score(self._one(target, -1))
         elif card == "bandit":
@@ -546,17 +549,17 @@ class Game:
             self._barter(seat, target)
         elif card == "vitesse":
             self.extra += 1
-            self._emit(("extra_turn", seat))
+            self._events.append(("extra_turn", seat))
         elif card == "massue":
             self.skips[target] += 1
         elif card == "permutation":
             m = action.meeple[0] * 2 + action.meeple[1]
             o = action.other[0] * 2 + action.other[1]
             self.pos[m], self.pos[o] = self.pos[o], self.pos[m]  # nothing triggers
-            self._emit(("swap_meeples", action.meeple, action.other))
+            self._events.append(("swap_meeples", action.meeple, action.other))
         else:  # chance
-            self._draw(seat, "movement")
-            self._draw(seat, "power")
+            self._draw_movement(seat)
+            self._draw_power(seat)
 
     def _one(self, seat, delta):
         deltas = [0] * self.players
@@ -575,39 +578,32 @@ class Game:
     def _steal(self, seat, target):
         card = self._random_card(target)
         if card is None:
-            self._emit(("no_effect", seat, "bandit"))
+            self._events.append(("no_effect", seat, "bandit"))
             return
         (self.powers if isinstance(card, str) else self.moves)[seat].append(card)
         self._forget(target, card)
         self._learn(target, seat, (card,))  # both players involved saw the card (R9)
-        self._emit(("steal", seat, target, card))
+        self._events.append(("steal", seat, target, card))
 
     def _black_magic(self, seat, target):
         card = self._random_card(target)
         if card is None:
-            self._emit(("no_effect", seat, "magie_noire"))
+            self._events.append(("no_effect", seat, "magie_noire"))
             return
         (self.pdisc if isinstance(card, str) else self.mdisc).append(card)
         self._forget(target, card)
-        self._emit(("discard", target, card))
+        self._events.append(("discard", target, card))
 
     def _barter(self, seat, target):
         self.moves[seat], self.moves[target] = self.moves[target], self.moves[seat]
         self.powers[seat], self.powers[target] = self.powers[target], self.powers[seat]
-        known = {}
-        for (viewer, holder), cards in self.known.items():
-            swapped = {seat: target, target: seat}.get(holder, holder)
-            known[(viewer, swapped)] = cards  # everyone saw the hands change places
-        known.pop((seat, seat), None)
-        known.pop((target, target), None)
-        self.known = known
-        # Each side knows the hand it gave away (R9).
-        self.known[(seat, target)] = set(self.moves[target]) | set(self.powers[target])
-        self.known[(target, seat)] = set(self.moves[seat]) | set(self.powers[seat])
-        for key in ((seat, target), (target, seat)):
-            if not self.known[key]:
-                del self.known[key]
-        self._emit(("swap_hands", seat, target))
+        # Everyone saw the hands change places, so what they knew moves along;
+        # and each side now knows the whole hand it gave away (R9).
+        known = self.known
+        known[seat], known[target] = known[target], known[seat]
+        self._learn(seat, target, self.moves[target] + self.powers[target])
+        self._learn(target, seat, self.moves[seat] + self.powers[seat])
+        self._events.append(("swap_hands", seat, target))
 
 
 def _as_json(action):

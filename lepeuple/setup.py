@@ -36,7 +36,8 @@ def _blank(players, options, seed):
     g.mdeck, g.mdisc, g.pdeck, g.pdisc = [], [], [], []
     g.active, g.phase, g.to_move = 0, "move", 0
     g.skips, g.extra, g.shields = [0] * players, 0, [False] * players
-    g.winners, g.rng, g.pending, g.known = [], Rng(seed), None, {}
+    g.winners, g.rng, g.pending = [], Rng(seed), None
+    g.known = [{} for _ in range(players)]  # per holder: card -> seats that know it is there
     g.history, g._legal, g._events = [], None, []
     return g
 

@@ -36,7 +36,7 @@ def view(game, seat):
         "bands": [band(game.scores[s]) for s in range(n)],
         "hand": None if seat is None else {"movement": game.moves[seat][:], "power": game.powers[seat][:]},
         "hand_sizes": [{"movement": len(game.moves[s]), "power": len(game.powers[s])} for s in range(n)],
-        "known": [sorted(game.known.get((seat, s), ()), key=str) for s in range(n)],
+        "known": [_known(game, seat, s) for s in range(n)],
         "movement_deck": len(game.mdeck),
         "power_deck": len(game.pdeck),
         "movement_discard": game.mdisc[:],
@@ -51,6 +51,13 @@ def view(game, seat):
         "winners": game.winners[:],
         "pending": _pending_json(game),
     }
+
+
+def _known(game, seat, holder):
+    """The cards `seat` knows to be in `holder`'s hand (Bandit, Troc, a Défense question)."""
+    if holder == seat:
+        return []
+    return sorted((c for c, seats in game.known[holder].items() if seat in seats), key=str)
 
 
 def _pending_json(game):
@@ -128,7 +135,7 @@ class Resampler:
         g.skips, g.extra, g.shields = list(v["skips"]), v["extra_turns"], list(v["shields"])
         g.winners, g.rng = list(v["winners"]), Rng(0)
         g.pending = _pending_from_json(v["pending"], v["phase"])
-        g.known = {(v["seat"], s): set(cards) for s, cards in enumerate(v["known"]) if cards}
+        g.known = [{card: frozenset({v["seat"]}) for card in cards} for cards in v["known"]]
         g.history, g.setup, g._legal, g._events = None, None, None, []
         return g
 

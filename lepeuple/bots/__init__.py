@@ -1,0 +1,114 @@
+"""Bots for Le Dernier Peuple: they decide from a seat's view, never the true state.
+
+The page's API, pure Python (CPython and Pyodide, no threads):
+
+>>> from lepeuple import new_game
+>>> from lepeuple.view import view
+>>> g = new_game(3, seed=5)
+>>> t = think(view(g, g.to_move), "easy", seed=1)
+>>> while not t.step(0.02): pass
+>>> t.action() in g.legal_actions()
+True
+
+`think` returns a `Thinking` that the caller runs in slices (`step(seconds)`)
+so the page stays responsive; `choose` thinks to the end at once. The same
+view, level and seed always give the same action: iteration budgets decide,
+time slices only split the work.
+"""
+
+import time
+
+from ..rng import Rng
+from .search import GreedyEngine, IsmctsEngine, RandomEngine, TrueSource, ViewSource
+
+LEVELS = {
+    "easy": "Plays the move that looks best right now, a little carelessly.",
+    "normal": "Searches a few hundred futures of its turn, guessing the hidden cards.",
+    "hard": "Searches a few thousand futures of its turn, guessing the hidden cards.",
+}
+"""The levels offered to people, easiest first: name -> description."""
+
+# name -> (engine, iteration budget, engine options)
+BOTS = {
+    "random": (RandomEngine, 1, {}),
+    "easy": (GreedyEngine, 1, {}),
+    "greedy": (GreedyEngine, 8, {}),
+    "normal": (IsmctsEngine, 600, {}),
+    "hard": (IsmctsEngine, 2000, {}),
+    "ismcts": (IsmctsEngine, 2000, {}),
+}
+"""Every bot the arena knows: the levels and the bot kinds random, greedy, ismcts."""
+
+
+class Thinking:
+    """A decision in progress; run it with `step`, read it with `action`."""
+
+    def __init__(self, engine):
+        self._engine = engine
+        self.done = len(engine.legal) == 1 or engine.iterations >= engine.budget
+
+    def step(self, seconds):
+        """Think for at most about `seconds` (at least one iteration); True once the budget is spent."""
+        engine = self._engine
+        deadline = time.perf_counter() + seconds
+        while not self.done:
+            engine.iterate()
+            self.done = engine.iterations >= engine.budget
+            if time.perf_counter() >= deadline:
+                break
+        return self.done
+
+    def action(self):
+        """The chosen action (the best so far while not `done`)."""
+        engine = self._engine
+        if len(engine.legal) == 1:
+            return engine.legal[0]
+        return engine.best()
+
+    @property
+    def iterations(self):
+        return self._engine.iterations
+
+
+def spec(name):
+    """(engine, budget, options, cheat) of a bot name such as `hard`, `greedy`, `ismcts:500` or `hard-cheat`."""
+    cheat = name.endswith("-cheat")
+    base = name[: -len("-cheat")] if cheat else name
+    base, _, budget = base.partition(":")
+    if base not in BOTS:
+        raise ValueError(f"unknown bot {name!r}: one of {', '.join(BOTS)} (optionally :iterations, -cheat)")
+    engine, default, options = BOTS[base]
+    if budget and (not budget.isdigit() or int(budget) < 1):
+        raise ValueError(f"bad iteration budget in {name!r}")
+    return engine, int(budget) if budget else default, options, cheat
+
+
+def think(view, level, seed=0):
+    """Start deciding for the seat of `view` (the seat to move) at a level or bot name."""
+    if not isinstance(view, dict):
+        raise TypeError(f"a bot decides from a view dict, not {type(view).__name__}")
+    if view.get("to_move") != view.get("seat") or view.get("seat") is None:
+        raise ValueError("a bot decides only for the seat to move, from that seat's view")
+    engine, budget, options, cheat = spec(level)
+    if cheat:
+        raise ValueError("cheating bots read the true state: use think_true (arena only)")
+    return Thinking(engine(ViewSource(view), _seed(seed), budget, **options))
+
+
+def think_true(game, level, seed=0):
+    """The same search reading the TRUE state (all hands, deck order): the fairness audit only."""
+    engine, budget, options, _ = spec(level)
+    return Thinking(engine(TrueSource(game), _seed(seed), budget, **options))
+
+
+def choose(view, level, seed=0):
+    """The action the bot takes from `view`, thinking to the end."""
+    t = think(view, level, seed)
+    while not t.step(1.0):
+        pass
+    return t.action()
+
+
+def _seed(seed):
+    """Any int seed, mixed so that nearby seeds start far apart."""
+    return Rng(seed).next64()

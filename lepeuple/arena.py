@@ -1,0 +1,181 @@
+"""Bot tournaments: `python -m lepeuple arena --players 3 --bots hard,greedy,greedy --games 600 --jobs 2`.
+
+Seats are rotated so that every bot sits in every seat equally: games come in
+groups of one game per rotation, and the games of a group share one deal
+(the same game seed), which also cancels much of the luck of the deal. A bot
+is given only `view(game, seat)`; a `-cheat` bot (the fairness audit) is given
+the true state. Win share counts a shared win as a split; the 95% confidence
+interval is the normal approximation over games.
+"""
+
+import json
+import math
+import sys
+import time
+
+from .bots import spec, think, think_true
+from .rng import Rng
+from .setup import new_game
+from .view import view
+
+
+def rotation(bots, r):
+    """The bot in each seat in rotation r: seat s gets bots[(s + r) % N]."""
+    n = len(bots)
+    return [bots[(s + r) % n] for s in range(n)]
+
+
+def play(players, bots, seed, options=None):
+    """Play one game; return per seat (score, win share, decisions, thinking seconds) and the turns."""
+    game = new_game(players, options, seed)
+    mixer = Rng(seed)
+    decisions = [0] * players
+    seconds = [0.0] * players
+    iterations = [0] * players
+    turns = 0
+    while not game.is_over:
+        seat = game.to_move
+        bot = bots[seat]
+        start = time.perf_counter()
+        bot_seed = mixer.next64()
+        if spec(bot)[3]:  # the fairness audit: the same search reading the true state
+            t = think_true(game, bot, bot_seed)
+        else:
+            t = think(view(game, seat), bot, bot_seed)
+        while not t.step(10.0):
+            pass
+        action = t.action()
+        seconds[seat] += time.perf_counter() - start
+        decisions[seat] += 1
+        iterations[seat] += t.iterations
+        for e in game.apply(action):
+            turns += e[0] == "turn"
+    winners = game.winners
+    share = [1.0 / len(winners) if s in winners else 0.0 for s in range(players)]
+    return {"scores": game.scores[:], "share": share, "decisions": decisions,
+            "seconds": seconds, "iterations": iterations, "turns": turns}
+
+
+def _game(task):
+    """One game of the tournament: (index, players, entries, rotation, seed, options) -> results."""
+    index, players, bots, r, seed, options = task
+    seated = rotation(bots, r)
+    out = play(players, seated, seed, options)
+    # Map seats back to entries of the --bots list.
+    n = len(bots)
+    out["entry_of_seat"] = [(s + r) % n for s in range(players)]
+    out["index"] = index
+    return out
+
+
+def tasks(players, bots, games, seed, options=None):
+    """Game i: rotation i % N with deal seed `seed * 100003 + i // N` (a group shares its deal)."""
+    n = len(bots)
+    return [(i, players, bots, i % n, seed * 100003 + i // n, options) for i in range(games)]
+
+
+def run(players, bots, games, seed, jobs=1, options=None, progress=None):
+    """Play the tournament; return the list of per-game results in game order."""
+    work = tasks(players, bots, games, seed, options)
+    if jobs <= 1:
+        results = []
+        for task in work:
+            results.append(_game(task))
+            if progress:
+                progress(len(results), games)
+        return results
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs) as pool:
+        results = []
+        for out in pool.imap(_game, work, chunksize=1):
+            results.append(out)
+            if progress:
+                progress(len(results), games)
+    return results
+
+
+def summarise(players, bots, results):
+    """Per entry of the --bots list: games, wins, win share with its 95% CI, average score, speed."""
+    n = len(bots)
+    rows = []
+    for e in range(n):
+        shares, scores, seconds, decisions, iterations = [], [], 0.0, 0, 0
+        seats = [0] * players
+        for res in results:
+            for s in range(players):
+                if res["entry_of_seat"][s] == e:
+                    shares.append(res["share"][s])
+                    scores.append(res["scores"][s])
+                    seconds += res["seconds"][s]
+                    decisions += res["decisions"][s]
+                    iterations += res["iterations"][s]
+                    seats[s] += 1
+        g = len(shares)
+        mean = sum(shares) / g if g else 0.0
+        var = sum((x - mean) ** 2 for x in shares) / (g - 1) if g > 1 else 0.0
+        half = 1.96 * math.sqrt(var / g) if g else 0.0
+        rows.append({
+            "entry": e, "bot": bots[e], "games": g, "wins": round(sum(shares), 3),
+            "win_share": round(mean, 4), "ci95": [round(max(0.0, mean - half), 4), round(min(1.0, mean + half), 4)],
+            "avg_score": round(sum(scores) / g, 2) if g else 0.0,
+            "ms_per_decision": round(1000 * seconds / decisions, 1) if decisions else 0.0,
+            "iterations_per_s": round(iterations / seconds) if seconds else 0,
+            "seats": seats,
+        })
+    return rows
+
+
+def table(players, bots, games, seed, rows, results, elapsed):
+    """The human-readable table."""
+    lines = [f"arena: {players} players, {games} games, seed {seed}, bots {','.join(bots)} (seats rotated)",
+             f"{'bot':<16}{'win share':>10}{'95% CI':>17}{'avg score':>11}{'ms/decision':>13}{'seats':>14}"]
+    for row in rows:
+        lo, hi = row["ci95"]
+        name = f"{row['bot']} #{row['entry'] + 1}" if bots.count(row["bot"]) > 1 else row["bot"]
+        lines.append(f"{name:<16}{row['win_share']:>10.1%}{f'{lo:.1%}–{hi:.1%}':>17}{row['avg_score']:>11.2f}"
+                     f"{row['ms_per_decision']:>13.1f}{'/'.join(map(str, row['seats'])):>14}")
+    turns = sum(r["turns"] for r in results) / len(results) if results else 0.0
+    lines.append(f"average turns per game {turns:.1f}; {elapsed:.0f} s")
+    return "\n".join(lines)
+
+
+def main(args):
+    """The arena command: print the table, then one JSON line; return 0."""
+    bots = [b.strip() for b in args.bots.split(",")]
+    if len(bots) != args.players:
+        print(f"arena: --bots needs {args.players} bots, one per seat, not {len(bots)}", file=sys.stderr)
+        return 2
+    try:
+        for b in bots:
+            spec(b)
+    except ValueError as e:
+        print(f"arena: {e}", file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print("arena: --games must be at least 1", file=sys.stderr)
+        return 2
+    if args.games % len(bots):
+        print(f"arena: note: {args.games} games is not a multiple of {len(bots)} rotations; "
+              "some rotations get one game more", file=sys.stderr)
+    start = time.perf_counter()
+    results = run(args.players, bots, args.games, args.seed, max(1, args.jobs), progress=_progress(args.games))
+    elapsed = time.perf_counter() - start
+    rows = summarise(args.players, bots, results)
+    print(table(args.players, bots, args.games, args.seed, rows, results, elapsed))
+    turns = sum(r["turns"] for r in results) / len(results)
+    print(json.dumps({"players": args.players, "games": args.games, "seed": args.seed, "jobs": args.jobs,
+                      "bots": bots, "rotations": len(bots), "results": rows,
+                      "avg_turns": round(turns, 1), "elapsed_s": round(elapsed, 1)}))
+    return 0
+
+
+def _progress(games):
+    """Progress on stderr every tenth of the tournament, when stderr is a terminal or a log."""
+    step = max(1, games // 10)
+
+    def report(done, total):
+        if done % step == 0 or done == total:
+            print(f"arena: {done}/{total} games", file=sys.stderr, flush=True)
+
+    return report

@@ -1,0 +1,204 @@
+"""The thinking bots: random, greedy and ISMCTS, each run one small iteration at a time.
+
+A bot decides from a *source* of full games: `ViewSource` redeals every card its
+view hides (fair: all a bot ever gets is the view dict), `TrueSource` clones the
+true state (the cheating variant that audits fairness in the arena only).
+Every engine here does its work in `iterate()` calls, each far below 50 ms, so
+a caller can slice thinking in time; iteration budgets alone decide the
+result, so slicing never changes it.
+"""
+
+import math
+
+from ..rng import Rng
+from ..view import Resampler
+from .evaluate import DEFAULT, evaluate, move_value
+from .policy import draw_value, policy_action
+
+_PRIOR_SALT = 0x5DEECE66D
+
+
+class ViewSource:
+    """Determinisations of one view: what a fair bot searches."""
+
+    def __init__(self, view):
+        if not isinstance(view, dict):
+            raise TypeError(f"a bot decides from a view dict, not {type(view).__name__}")
+        self.seat = view["seat"]
+        self._resampler = Resampler(view)
+
+    def sample(self, rng):
+        return self._resampler.sample(rng)
+
+
+class TrueSource:
+    """The true state itself, hands and deck order included: the cheating audit bot."""
+
+    def __init__(self, game):
+        self.seat = game.to_move
+        self._game = game.clone()
+
+    def sample(self, rng):
+        return self._game.clone()
+
+
+class RandomEngine:
+    """Uniform over the legal actions."""
+
+    def __init__(self, source, seed, budget=1, weights=DEFAULT):
+        self.legal = source.sample(Rng(seed)).legal_actions()
+        self._choice = self.legal[Rng(seed).below(len(self.legal))]
+        self.iterations, self.budget = 1, 1
+
+    def iterate(self):
+        pass
+
+    def best(self):
+        return self._choice
+
+
+class GreedyEngine:
+    """One-step lookahead: each legal action is played on `budget` determinisations
+    (the same ones for every action) and scored by `evaluate`; the best average wins."""
+
+    def __init__(self, source, seed, budget=8, weights=DEFAULT):
+        self.source, self.seat, self.w = source, source.seat, weights
+        self.rng = Rng(seed)
+        self.legal = source.sample(Rng(seed)).legal_actions()
+        self.totals = [0.0] * len(self.legal)
+        self.iterations, self.budget = 0, budget
+
+    def iterate(self):
+        g0 = self.source.sample(self.rng)
+        for i, a in enumerate(self.legal):
+            g = g0.clone()
+            g._apply(a)
+            self.totals[i] += evaluate(g, self.seat, self.w)
+        self.iterations += 1
+
+    def best(self):
+        best = max(range(len(self.legal)), key=lambda i: (self.totals[i], -i))
+        return self.legal[best]
+
+
+class Node:
+    """A node of the information-set tree: one decision of the searching seat."""
+
+    __slots__ = ("children", "visits", "total", "avail", "prior")
+
+    def __init__(self):
+        self.children = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+        self.prior = None
+
+
+class IsmctsEngine:
+    """Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012) over the searching
+    seat's decisions of its current turn.
+
+    Each iteration redeals the hidden cards from the view, walks the tree with
+    UCB (counting how often each action was available), adds one node, then
+    lets every seat play the heuristic policy until the searching seat's next
+    turn begins; that position is scored by `evaluate`. Opponents and chance are
+    sampled, not branched on.
+    """
+
+    def __init__(self, source, seed, budget=1000, weights=DEFAULT, c=0.7, scale=3.0):
+        self.source, self.seat, self.w = source, source.seat, weights
+        self.rng = Rng(seed)
+        self.policy_rng = Rng(seed ^ _PRIOR_SALT)
+        self.legal = source.sample(Rng(seed)).legal_actions()
+        self.root = Node()
+        self.c, self.scale = c, scale
+        self.iterations, self.budget = 0, budget
+
+    def iterate(self):
+        g = self.source.sample(self.rng)
+        seat, rng = self.seat, self.policy_rng
+        node, path = self.root, [self.root]
+        in_tree = True
+        while g.phase != "over":
+            if in_tree and g.to_move == seat:
+                legal = g.legal_actions()
+                if len(legal) == 1:
+                    action = legal[0]
+                else:
+                    action, node, expanded = self._select(node, legal, g)
+                    path.append(node)
+                    in_tree = not expanded
+            else:
+                action = policy_action(g, rng, self.w)
+            started = _turn_started(g._apply(action))
+            if started is not None:
+                if started == seat:
+                    break
+                in_tree = False
+        reward = self._reward(g)
+        for n in path:
+            n.visits += 1
+            n.total += reward
+        self.iterations += 1
+
+    def _reward(self, g):
+        value = evaluate(g, self.seat, self.w) / self.scale
+        if value > 30:
+            return 1.0
+        if value < -30:
+            return 0.0
+        return 1.0 / (1.0 + math.exp(-value))
+
+    def _select(self, node, legal, g):
+        """(action, child, expanded?): an untried action by prior, else the best UCB score."""
+        children = node.children
+        if node.prior is None:
+            node.prior = _priors(g, legal, self.w)
+        untried = None
+        for a in legal:
+            child = children.get(a)
+            if child is None:
+                if untried is None or node.prior.get(a, -1e9) > node.prior.get(untried, -1e9):
+                    untried = a
+            else:
+                child.avail += 1
+        if untried is not None:
+            child = children[untried] = Node()
+            return untried, child, True
+        best, best_score = None, -1.0
+        c = self.c
+        for a in legal:
+            child = children[a]
+            score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if score > best_score:
+                best, best_score = a, score
+        return best, children[best], False
+
+    def best(self):
+        children = self.root.children
+        if not children:
+            return self.legal[0]
+        return max(self.legal, key=lambda a: _rank(children.get(a)))
+
+
+def _rank(node):
+    if node is None:
+        return (-1, 0.0)
+    return (node.visits, node.total / node.visits if node.visits else 0.0)
+
+
+def _priors(g, legal, w):
+    """The policy's value of each action, which orders the first tries."""
+    if g.phase != "move":
+        first = policy_action(g, Rng(0), w)
+        return {first: 1.0}
+    seat = g.active
+    return {a: draw_value(g, seat, w) if a[-1] == "draw" else move_value(g, a, seat, w) for a in legal}
+
+
+def _turn_started(events):
+    """The seat whose turn starts among `events` (the last one), else None."""
+    for e in reversed(events):
+        if e[0] == "turn":
+            return e[1]
+    return None

@@ -1,0 +1,45 @@
+"""Shared helpers for the engine tests: exact setups and invariant checks."""
+
+from lepeuple import new_game
+from lepeuple.cards import POWER_IDS
+from lepeuple.setup import state_json
+
+
+def setup(players=3, options=None, seed=1, **given):
+    """A game set up exactly (DESIGN.md scenario `setup` keys)."""
+    return new_game(players, options, seed, given)
+
+
+def play(game, *actions):
+    """Apply JSON actions in order; return all their events as JSON-like tuples."""
+    events = []
+    for action in actions:
+        events += game.apply(action)
+    return events
+
+
+def kinds(events, kind):
+    """The events of one type."""
+    return [e for e in events if e[0] == kind]
+
+
+def state(game):
+    return state_json(game)
+
+
+def check_invariants(game):
+    """What must hold after every action (DESIGN.md, Tests)."""
+    n = game.players
+    moves = game.mdeck + game.mdisc + [c for h in game.moves for c in h]
+    assert sorted(moves) == list(range(1, 8 * n + 1)), "movement cards are conserved"
+    powers = game.pdeck + game.pdisc + [c for h in game.powers for c in h] + ["defense"] * sum(game.shields)
+    assert sorted(powers) == sorted(POWER_IDS), "power cards are conserved"
+    assert all(game.hand_size(s) <= 7 for s in range(n)), "no hand above 7"
+    assert all(s >= 0 for s in game.scores), "scores are never negative"
+    assert all(1 <= t <= 4 * n for t in game.pos), "meeples stand on the ring"
+    if game.is_over:
+        assert game.to_move is None and game.legal_actions() == ()
+        assert max(game.scores) >= game.options["target"]
+    else:
+        assert game.legal_actions(), "whoever must move has something to do"
+        assert len(set(game.legal_actions())) == len(game.legal_actions()), "legal actions are unique"

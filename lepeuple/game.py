@@ -266,7 +266,7 @@ class Game:
     def _start_turn(self, seat, extra=False):
         self.active = self.to_move = seat
         self._events.append(("turn", seat, extra))
-        self.phase = "power" if self._can_play_power(seat) else "move"
+        self.phase = "power" if self.powers[seat] and self._can_play_power(seat) else "move"
 
     def _movement_phase(self):
         self.phase = "move"
@@ -355,7 +355,7 @@ class Game:
         seat = self.active
         self.moves[seat].remove(action.card)
         self.mdisc.append(action.card)  # R7: discarded before it is resolved
-        self._forget(seat, action.card)
+        self.known[seat].pop(action.card, None)  # _forget, inlined on the hot path
         self._events.append(("play", seat, action.card, action.meeple, action.how))
         card = MOVEMENT[action.card]
         m = action.meeple[0] * 2 + action.meeple[1]
@@ -460,8 +460,6 @@ class Game:
 
     def _end_move(self):
         """R18: after the move the active player draws one movement card; the turn ends."""
-        self.phase = "move"
-        self.to_move = self.active
         self._draw_movement(self.active)
         self._end_turn()
 

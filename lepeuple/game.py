@@ -116,7 +116,15 @@ class Game:
         """A tuple of the actions `to_move` may take now (empty when the game is over)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._list_legal()
+            if self.phase == "move":  # the common case, inlined
+                table = _MOVES[self.players][self.active]
+                out = [DRAW]
+                for card in self.moves[self.active]:
+                    out += table[card]
+                legal = tuple(out)
+            else:
+                legal = self._list_legal()
+            self._legal = legal
         return legal
 
     def view(self, seat):
@@ -189,13 +197,8 @@ class Game:
     # ----- legal actions -------------------------------------------------
 
     def _list_legal(self):
+        """Legal actions outside the movement phase."""
         phase = self.phase
-        if phase == "move":
-            table = _MOVES[self.players][self.active]
-            out = [DRAW]
-            for card in self.moves[self.active]:
-                out += table[card]
-            return tuple(out)
         if phase == "power":
             return self._legal_powers()
         if phase == "partner":
@@ -273,21 +276,24 @@ class Game:
         self.to_move = self.active
 
     def _end_turn(self):
-        if self.extra:  # R19: Vitesse — one more complete turn, no end check between
+        seat = self.active
+        extra = self.extra > 0
+        if extra:  # R19: Vitesse — one more complete turn, no end check between
             self.extra -= 1
-            self._start_turn(self.active, True)
-            return
-        if max(self.scores) >= self.options["target"]:  # R21
+        elif max(self.scores) >= self.options["target"]:  # R21
             self._finish()
             return
-        seat = self.active
-        while True:
+        else:
+            skips = self.skips
             seat = (seat + 1) % self.players
-            if not self.skips[seat]:
-                break
-            self.skips[seat] -= 1  # R20
-            self._events.append(("skip", seat))
-        self._start_turn(seat)
+            while skips[seat]:  # R20
+                skips[seat] -= 1
+                self._events.append(("skip", seat))
+                seat = (seat + 1) % self.players
+        # _start_turn, inlined: this runs after every turn
+        self.active = self.to_move = seat
+        self._events.append(("turn", seat, extra))
+        self.phase = "power" if self.powers[seat] and self._can_play_power(seat) else "move"
 
     def _finish(self):
         best = max(self.scores)

@@ -1,0 +1,98 @@
+"""Fixtures for end-to-end tests of the built page in headless Chromium.
+
+Every test in tests/e2e/ is marked `e2e` (deselect with -m "not e2e").
+
+    site_url     base URL of the freshly built _site/ on 127.0.0.1 (session)
+    browser      Playwright Browser, Debian's Chromium when present (session)
+    context      a fresh BrowserContext (empty profile); options: context_options
+    recorder     browser.Recorder of that context: .requests, .allow_console(regex)
+    page         a Page of that context; at teardown the test fails if any
+                 request left 127.0.0.1, got an HTTP error, or the page logged
+                 a console error or raised
+    wait_ready   wait_ready(page, timeout_ms=60_000): until body[data-ready]
+    goto_ready   goto_ready("?seed=7") -> page: open the game page, wait ready
+
+Playwright's sync API is used directly (no pytest-playwright).
+"""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+import browser as chromium  # noqa: E402  (scripts/browser.py)
+import build_site  # noqa: E402
+import serve  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "e2e: end-to-end test of the built page in headless Chromium")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if HERE in Path(item.path).parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def site_url():
+    # Build here too (0.3 s), so `pytest tests/e2e` never tests a stale site.
+    build_site.build()
+    server, url = serve.start_server(ROOT / "_site")
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright  # only e2e runs need it
+
+    with sync_playwright() as playwright:
+        instance = chromium.launch(playwright)
+        yield instance
+        instance.close()
+
+
+@pytest.fixture
+def context_options():
+    """Override in a test module to pass options to browser.new_context()."""
+    return {}
+
+
+@pytest.fixture
+def context(browser, context_options):
+    ctx = browser.new_context(**context_options)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def recorder(context):
+    return chromium.Recorder(context)
+
+
+@pytest.fixture
+def page(context, recorder):
+    yield context.new_page()
+    problems = recorder.problems()
+    assert not problems, "the page misbehaved:\n" + "\n".join(problems)
+
+
+@pytest.fixture
+def wait_ready():
+    return chromium.wait_ready
+
+
+@pytest.fixture
+def goto_ready(page, site_url):
+    def goto(path="", timeout_ms=60_000):
+        page.goto(site_url + path)
+        chromium.wait_ready(page, timeout_ms)
+        return page
+    return goto

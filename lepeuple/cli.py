@@ -6,7 +6,8 @@ import sys
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m lepeuple", description="Le Dernier Peuple: rules engine tools.")
+    parser = argparse.ArgumentParser(prog="python -m lepeuple",
+                                     description="Le Dernier Peuple: rules engine tools.")
     commands = parser.add_subparsers(dest="command", metavar="command")
 
     p = commands.add_parser("scenario", help="set up a game exactly, apply actions, print the full state as JSON")
@@ -37,7 +38,7 @@ def main(argv=None):
 
 
 def _scenario(args):
-    from .scenario import ScenarioError, run
+    from .scenario import run
 
     try:
         text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()

@@ -32,7 +32,10 @@ def _play_out(game, chooser, every_action=False):
     return steps
 
 
-@pytest.mark.parametrize("players, options", CASES, ids=[f"{p}p-{o['defense']}-{o['scores']}-{o['target']}" for p, o in CASES])
+IDS = [f"{p}p-{o['defense']}-{o['scores']}-{o['target']}" for p, o in CASES]
+
+
+@pytest.mark.parametrize("players, options", CASES, ids=IDS)
 def test_random_games_keep_the_invariants(players, options):
     chooser = random.Random(players * 1000 + len(str(options)))
     seen = set()

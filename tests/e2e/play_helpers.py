@@ -1,0 +1,78 @@
+"""Playing the page by clicks, as a person would (shared by the e2e tests).
+
+A decision is made only through buttons the page offers: the action bar
+(draw, skip, meeple, reach, target, defend buttons) and the cards of the hand.
+"""
+
+from pathlib import Path
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
+
+# True once the page waits for a person (or the game is over).
+WAITING = """() => !!(document.querySelector('[data-testid=end-screen], [data-testid=pass-screen]')
+    || document.querySelector('.actions [data-act]:not([data-act=hint]):not([data-act=cancel])'))"""
+
+# Fast bots for tests: ?speed=instant removes the pauses shown between bot steps.
+def game_url(players, seed, extra=""):
+    return f"?players={players}&seed={seed}&speed=instant{extra}"
+
+
+def wait_for_person(page, timeout_ms=120_000):
+    page.wait_for_function(WAITING, timeout=timeout_ms)
+
+
+def visible(page, selector):
+    return page.locator(selector).count() > 0
+
+
+def hand_ids(page):
+    """The cards shown in the hand, from their accessible labels (movement: 'card 7, …'; power: 'Force: …')."""
+    labels = page.eval_on_selector_all("[data-testid=hand] .card", "els => els.map(e => e.getAttribute('aria-label'))")
+    out = []
+    for label in labels:
+        head = label.split(",")[0].split(":")[0]
+        out.append(int(head.split()[-1]) if head.startswith("card ") else head)
+    return out
+
+
+def play_decision(page, defend=False, play_cards=True):
+    """Make the decision the page asks for; returns what kind it was."""
+    if visible(page, "[data-testid=end-screen]"):
+        return "end"
+    if visible(page, "[data-testid=pass-screen]"):
+        page.click("[data-testid=pass-ok]")
+        return "pass"
+    if visible(page, "[data-testid=defend-yes]"):
+        page.click("[data-testid=defend-yes]" if defend else "[data-testid=defend-no]")
+        return "defend"
+    if visible(page, "[data-testid=skip]"):
+        page.click("[data-testid=skip]")
+        return "skip"
+    if visible(page, ".actions .meeple-btn"):  # a partner to choose
+        page.locator(".actions .meeple-btn").first.click()
+        return "partner"
+    cards = page.locator("[data-testid=hand] button.card.movement")
+    if play_cards and cards.count():
+        cards.first.click()
+        finish_move(page)
+        return "move"
+    page.click("[data-testid=draw]")
+    return "draw"
+
+
+def finish_move(page):
+    """After a movement card is selected: pick the meeple, then a tile (and how)."""
+    for _ in range(4):
+        if visible(page, ".actions .meeple-btn"):
+            page.locator(".actions .meeple-btn").first.click()
+        elif visible(page, ".actions .reach-btn"):
+            page.locator(".actions .reach-btn").first.click()
+        else:
+            return
+    raise AssertionError("a move took more than four clicks")
+
+
+def shoot(page, name, full_page=False):
+    """A screenshot under test-results/screenshots/, to look at after the run."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)

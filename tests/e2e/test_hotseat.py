@@ -1,0 +1,106 @@
+"""Hot-seat privacy: two humans and a bot on one device.
+
+The game is set up exactly by a saved game whose engine record carries a
+scenario `setup` (the record format of lepeuple.record): Ann (seat 0) holds
+Voleur and movement cards 8 and 3, with meeples on tiles 4 and 5; Bob (seat 1)
+holds Défense and card 2. Ann's Voleur at Bob, then her card 8 (+3: tile 4 ->
+7, opposite her meeple on 5, a noble attack on Bob's home 6) each ask Bob the
+Défense question on Ann's turn. No test-only code in the page is needed.
+"""
+
+import json
+
+import pytest
+from play_helpers import hand_ids, play_decision, shoot, visible, wait_for_person
+
+SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}, {"kind": "bot", "level": "easy"}]
+SETUP = {
+    "meeples": [[4, 5], [6, 6], [10, 10]],
+    "hands": [{"movement": [8, 3], "power": ["voleur"]}, {"movement": [2], "power": ["defense"]},
+              {"movement": [4, 9], "power": []}],
+    "scores": [2, 3, 1],
+}
+RECORD = {"format": 1, "players": 3, "options": {"defense": "reaction", "scores": "visible", "target": 12},
+          "seed": 5, "actions": [], "setup": SETUP}
+ANN = {8, 3, "Voleur"}
+BOB = {2, "Défense"}
+
+
+def open_saved_game(page, site_url, wait_ready):
+    save = json.dumps({"app": "lepeuple", "version": 1, "seats": SEATS, "record": RECORD})
+    page.goto(site_url + "?speed=instant")
+    wait_ready(page)
+    page.evaluate("save => localStorage.setItem('lepeuple.save', save)", save)
+    page.reload()
+    wait_ready(page)
+
+
+def assert_pass_screen_for(page, name):
+    """The pass screen, and no hand at all in the DOM (only public things remain)."""
+    wait_for_person(page)
+    assert page.locator("[data-testid=pass-screen] h2").inner_text() == f"Pass the device to {name}"
+    assert page.locator("[data-testid=hand] .card").count() == 0
+    assert 'data-testid="hand"' not in page.content()
+
+
+def take_device(page, name, expected):
+    """Confirm the pass screen; exactly the expected hand is shown (so not the other's)."""
+    page.click("[data-testid=pass-ok]")
+    assert not visible(page, "[data-testid=pass-screen]")
+    assert set(hand_ids(page)) == expected
+    assert page.locator("[data-testid=hand]").get_attribute("data-seat") == str(["Ann", "Bob"].index(name))
+    assert page.locator("[data-testid=hand] h2").inner_text() == f"{name}'s hand"
+
+
+
+@pytest.fixture
+def context_options():
+    """Screenshots and layout at a laptop's size (phones are set per test)."""
+    return {"viewport": {"width": 1366, "height": 768}}
+
+def test_pass_screen_and_hidden_hands(page, site_url, wait_ready):
+    open_saved_game(page, site_url, wait_ready)
+    # Ann first; she plays Voleur at Bob.
+    assert_pass_screen_for(page, "Ann")
+    shoot(page, "hotseat-pass-1366x768")
+    take_device(page, "Ann", ANN)
+    page.locator("[data-testid=hand] button.card.power").first.click()
+    page.locator(".actions button[data-act=target]", has_text="Bob").click()
+    # Bob must answer the Défense question on Ann's turn: pass screen first.
+    assert_pass_screen_for(page, "Bob")
+    take_device(page, "Bob", BOB)
+    assert "Voleur" in page.locator("[data-testid=prompt]").inner_text()
+    shoot(page, "hotseat-defense-1366x768")
+    page.click("[data-testid=defend-no]")
+    # Back to Ann for her move: card 8 from tile 4 to 7 attacks Bob's home.
+    assert_pass_screen_for(page, "Ann")
+    take_device(page, "Ann", {8, 3})
+    page.locator("[data-testid=hand] button.card[data-arg='8']").click()
+    page.locator(".actions .meeple-btn", has_text="tile 4").click()
+    page.locator(".actions .reach-btn[data-to='7']").click()
+    assert_pass_screen_for(page, "Bob")
+    take_device(page, "Bob", BOB)
+    assert "attacks your home" in page.locator("[data-testid=prompt]").inner_text()
+    page.click("[data-testid=defend-yes]")
+    # Bob answered on the device and it is his turn now: no pass screen.
+    wait_for_person(page)
+    assert not visible(page, "[data-testid=pass-screen]")
+    assert "Bob:" in page.locator("[data-testid=prompt]").inner_text()
+    log = page.locator(".log").inner_text()
+    assert "Bob plays Défense" in log and "Noble attack" in log
+    # Bob plays; the bot plays; then Ann must take the device again.
+    play_decision(page)
+    wait_for_person(page)
+    assert_pass_screen_for(page, "Ann")
+
+
+def test_reload_in_hot_seat_hides_the_hand_again(page, site_url, wait_ready):
+    open_saved_game(page, site_url, wait_ready)
+    wait_for_person(page)
+    page.click("[data-testid=pass-ok]")
+    assert hand_ids(page)
+    page.reload()
+    wait_ready(page)
+    wait_for_person(page)
+    assert visible(page, "[data-testid=pass-screen]")
+    assert page.locator("[data-testid=hand] .card").count() == 0

@@ -1,0 +1,8 @@
+"""Unit tests of the browser layer (web/) under plain CPython: no browser needed."""
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))

@@ -1,0 +1,301 @@
+"""Pure pieces of web/: markup escaping, links, saves, the chooser, the catalogs."""
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+import lepeuple
+from web import i18n, storage
+from web.choices import Chooser
+from web.markup import h, to_html
+from web.newgame import Seat, Setup, parse_query, setup_from_form, to_query
+
+LEVELS = ["easy", "normal", "hard"]
+WEB = Path(__file__).resolve().parents[2] / "web"
+
+
+# ----- markup --------------------------------------------------------------
+
+def test_text_and_attributes_are_escaped():
+    evil = '<img src=x onerror=alert(1)>"\''
+    html = to_html(h("p", {"title": evil, "data-arg": evil}, evil))
+    assert "<img" not in html
+    assert html.count("&lt;img") == 3
+
+
+def test_tag_and_attribute_names_must_be_plain():
+    with pytest.raises(ValueError):
+        to_html(h("p", {"onclick x": "1"}))
+
+
+# ----- links ---------------------------------------------------------------
+
+def test_link_with_players_names_and_options():
+    q = parse_query("?players=human,Human,bot:hard,bot&names=Ann,Bob&seed=7&target=20&scores=hidden&defense=shield",
+                    LEVELS)
+    assert not q.errors
+    s = q.setup
+    assert [x.kind for x in s.seats] == ["human", "human", "bot", "bot"]
+    assert [x.level for x in s.seats[2:]] == ["hard", "normal"]
+    assert [x.name for x in s.seats[:2]] == ["Ann", "Bob"]
+    assert s.options == {"defense": "shield", "scores": "hidden", "target": 20} and s.seed == 7
+
+
+def test_link_round_trip():
+    setup = Setup([Seat(name="Ann"), Seat("bot", level="hard"), Seat()], {"defense": "reaction", "scores": "visible",
+                                                                          "target": 15}, 3)
+    again = parse_query(to_query(setup), LEVELS).setup
+    assert again.to_json() == setup.to_json()
+
+
+@pytest.mark.parametrize("query, key", [
+    ("?players=human,bot", "err.players.count"),
+    ("?players=human,bot,bot,bot,bot,bot", "err.players.count"),
+    ("?players=human,robot,bot", "err.players.kind"),
+    ("?players=human,bot:god,bot", "err.players.level"),
+    ("?players=human,bot,bot&names=a,b", "err.names.count"),
+    ("?players=human,bot,bot&seed=-1", "err.seed"),
+    ("?players=human,bot,bot&seed=1.5", "err.seed"),
+    ("?players=human,bot,bot&target=31", "err.target"),
+    ("?players=human,bot,bot&defense=maybe", "err.defense"),
+    ("?players=human,bot,bot&scores=secret", "err.scores"),
+    ("?seed=3", "err.players.missing"),
+])
+def test_nonsense_links_are_named(query, key):
+    q = parse_query(query, LEVELS)
+    assert q.setup is None and key in [k for k, _ in q.errors]
+    assert q.draft is not None  # the form is prefilled with what could be read
+
+
+def test_bad_preferences_do_not_stop_the_game():
+    q = parse_query("?players=human,bot,bot&speed=warp&lang=xx&utm=1", LEVELS)
+    assert q.setup is not None
+    assert {k for k, _ in q.notices} == {"err.speed", "err.lang", "err.unknown_param"}
+
+
+def test_form_fields():
+    setup, errors = setup_from_form({"kind-0": "human", "name-0": "  A  very\nlong name " * 5, "kind-1": "bot:hard",
+                                     "kind-2": "bot:nope", "target": "30", "seed": ""}, LEVELS)
+    assert not errors
+    assert len(setup.seats[0].name) <= 32 and "\n" not in setup.seats[0].name
+    assert setup.seats[1].level == "hard" and not setup.seats[2].is_bot
+    assert setup.seed is None and setup.options["target"] == 30
+
+
+# ----- saves ---------------------------------------------------------------
+
+def test_save_round_trip_and_failures():
+    g = lepeuple.new_game(3, None, 4)
+    text = storage.encode([Seat(name="A"), Seat("bot", level="easy"), Seat()], g.record())
+    seats, record = storage.decode(text)
+    assert record == g.record() and seats[1] == {"kind": "bot", "level": "easy"}
+    for bad in ("", "[]", '{"app": "other"}', '{"app": "lepeuple", "version": 9}', '{"app":"lepeuple","version":1}'):
+        with pytest.raises(storage.SaveError) as e:
+            storage.decode(bad)
+        assert e.value.text == bad
+
+
+def test_a_failing_write_is_reported_not_raised():
+    class Full(storage.MemoryBackend):
+        def setItem(self, key, value):
+            raise RuntimeError("QuotaExceededError")
+
+    store = storage.Store(Full())
+    assert "Quota" in store.save([], {"format": 1})
+
+
+# ----- the chooser ---------------------------------------------------------
+
+def _game_in(phase, seed_range=range(200)):
+    import random
+
+    for seed in seed_range:
+        g = lepeuple.new_game(3, None, seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if g.phase == phase:
+                return g
+            if g.is_over:
+                break
+            g.apply(rng.choice(g.legal_actions()))
+    raise AssertionError(phase)
+
+
+def test_every_move_is_reachable_by_clicks_and_only_legal_ones():
+    g = lepeuple.new_game(4, None, 9)
+    legal = set(g.legal_actions())
+    found = set()
+    c = Chooser(g.legal_actions(), g.phase, g.path)
+    for card in c.offer().cards:
+        c.click("card", card)
+        for meeple in c.offer().meeples:
+            c.click("meeple", meeple)
+            for r in c.reaches():
+                action = c.click("tile", r.tile)
+                if action is None:  # one tile, several ways: choose how
+                    assert c.step == "how"
+                    action = c.click("how", r.how)
+                    c.click("cancel")
+                found.add(action)
+        c.click("cancel")
+        assert c.step == "card"
+    assert found == legal - {lepeuple.action_from_json({"type": "draw"})}
+    assert c.click("draw") in legal
+
+
+def test_clicks_not_offered_do_nothing():
+    g = lepeuple.new_game(3, None, 2)
+    c = Chooser(g.legal_actions(), g.phase, g.path)
+    assert c.click("tile", 5) is None and c.click("skip") is None and c.click("card", 99) is None
+    assert c.click("meeple", [1, 0]) is None and c.click("defend", True) is None
+    assert c.step == "card"
+
+
+def test_power_cards_offer_targets_then_cancel():
+    g = _game_in("power")
+    c = Chooser(g.legal_actions(), g.phase, g.path)
+    for card in sorted(c.offer().cards, key=str):
+        c.click("card", card)
+        o = c.offer()
+        assert o.cancel
+        if o.step == "target":
+            assert g.active not in o.targets
+            assert c.click("target", o.targets[0]) in g.legal_actions()
+        elif o.step == "confirm":
+            assert c.click("confirm") in g.legal_actions()
+        c.click("cancel")
+    assert c.click("skip") in g.legal_actions()
+
+
+# ----- catalogs ------------------------------------------------------------
+
+def _used_keys():
+    """Message keys written literally in web/ (t("key") and tn("key", ...))."""
+    keys = set()
+    for path in WEB.rglob("*.py"):
+        if path.name == "i18n.py":
+            continue
+        keys |= set(re.findall(r'\btn?\("([a-z_.]*[a-z_])"', path.read_text()))
+    return keys
+
+
+def test_every_literal_key_exists():
+    missing = {k for k in _used_keys() if k not in i18n.EN and f"{k}.other" not in i18n.EN}
+    assert not missing
+
+
+@pytest.mark.parametrize("lang", ["fr", "ja"])
+def test_every_language_has_every_key_with_the_same_fields(lang):
+    catalog = i18n.CATALOGS[lang]
+    fields = lambda text: {f for _, f, _, _ in string.Formatter().parse(text) if f}
+    for key, text in i18n.EN.items():
+        if key.endswith(".one") and lang == "ja":
+            continue  # Japanese has one form for every count
+        assert key in catalog, key
+        assert fields(catalog[key]) <= fields(text) | {"n"}, key
+    assert set(catalog) <= set(i18n.EN)
+
+
+def test_dynamic_keys_exist():
+    for prefix, names in {"how.": ["circle", "square", "split"], "reach.": ["circle", "square", "split"],
+                          "level.": LEVELS, "speed.": ["slow", "normal", "fast"],
+                          "power.": list(lepeuple.cards.POWER_IDS),
+                          "log.event.": ["supply", "noble_attack", "sneaky_attack", "attack"],
+                          "prompt.wait.": ["power", "move", "partner", "defend", "over"],
+                          "prompt.": ["meeple", "tile", "target", "confirm", "swap1", "swap2"],
+                          "announce.": ["draw", "pass"], "hint.": ["draw", "pass"]}.items():
+        for name in names:
+            assert prefix + name in i18n.EN, prefix + name
+    for kind in ("movement", "power"):
+        for prefix in ("log.draw.hidden.", "log.hand_full.", "log.deck_empty.", "log.reshuffle."):
+            assert prefix + kind in i18n.EN
+
+
+def test_language_switch_and_pick():
+    assert i18n.pick_language(["de-DE", "fr-CA", "en"]) == "fr"
+    assert i18n.set_language("ja") == "ja" and i18n.t("btn.draw") == "2枚引く"
+    assert i18n.tn("end.turns", 1) == "1手番。"
+    assert i18n.set_language("xx") == "en"
+
+
+# ----- the log -------------------------------------------------------------
+
+def test_every_event_has_words_in_every_language_for_every_viewer():
+    import random
+
+    from web.render.log import describe
+
+    seats = [Seat(name="Ann"), Seat("bot", level="easy"), Seat(), Seat("bot", level="hard")]
+    kinds = set()
+    for seed in range(25):
+        options = {"defense": "shield" if seed % 2 else "reaction", "scores": "hidden" if seed % 3 else "visible"}
+        g = lepeuple.new_game(4, options, seed)
+        rng = random.Random(seed)
+        events = []
+        while not g.is_over:
+            events += g.apply(rng.choice(g.legal_actions()))
+        for lang in ("en", "fr", "ja"):
+            i18n.set_language(lang)
+            for viewer in (None, 0, 2):
+                for e in events:
+                    text = describe(e, seats, viewer, options["scores"] == "hidden")
+                    assert text is None or (text and "{" not in text)
+        kinds |= {e[0] for e in events}
+    i18n.set_language("en")
+    assert {"turn", "play", "move", "draw", "event", "score", "redeploy", "power", "over"} <= kinds
+
+
+def test_others_draws_are_hidden_in_the_log():
+    from web.render.log import describe
+
+    seats = [Seat(name="Ann"), Seat(name="Bob"), Seat()]
+    event = ("draw", 1, "power", "troc")
+    assert "Troc" in describe(event, seats, 1)
+    assert "Troc" not in describe(event, seats, 0) and "Troc" not in describe(event, seats, None)
+
+
+def test_permutation_takes_two_meeples_and_can_be_cancelled():
+    setup = {"hands": [{"movement": [3], "power": ["permutation"]}, {"movement": [2]}, {"movement": [4]}]}
+    g = lepeuple.new_game(3, None, 1, setup)
+    c = Chooser(g.legal_actions(), g.phase, g.path)
+    c.click("card", "permutation")
+    assert c.step == "swap1" and c.offer().meeples == [(0, 0), (0, 1)]
+    c.click("meeple", (0, 0))
+    assert c.step == "swap2" and (1, 0) in c.offer().meeples and (0, 1) not in c.offer().meeples
+    c.click("cancel")
+    assert c.step == "card"
+    c.click("card", "permutation")
+    c.click("meeple", [0, 1])
+    action = c.click("meeple", [2, 1])
+    assert action in g.legal_actions() and action.meeple == (0, 1) and action.other == (2, 1)
+
+
+def test_partner_choice_offers_the_meeples_opposite():
+    setup = {"meeples": [[4, 2], [3, 10], [3, 10]], "hands": [{"movement": [2]}, {"movement": []}, {"movement": []}],
+             "active": 0}
+    g = lepeuple.new_game(3, None, 1, setup)
+    g.apply(lepeuple.action_from_json({"type": "move", "card": 2, "meeple": [0, 1], "how": "square"}))
+    assert g.phase == "partner"
+    c = Chooser(g.legal_actions(), g.phase, g.path)
+    assert c.step == "partner" and set(c.offer().meeples) == {(1, 0), (2, 0)}
+    assert c.click("meeple", [2, 0]) in g.legal_actions()
+
+
+# ----- the ring's layout ---------------------------------------------------
+
+@pytest.mark.parametrize("tiles", [12, 16, 20])
+@pytest.mark.parametrize("aspect", [1.5, 0.7])
+def test_tile_cards_stay_apart_and_inside_the_box(tiles, aspect):
+    from web.render.layout import CARD_RATIO, layout
+
+    width, places = layout(tiles, aspect)
+    height_pct = width * CARD_RATIO * aspect  # a card's height in % of the box height
+    assert len(places) == tiles and width > 5
+    for i, (x, y) in enumerate(places):
+        assert width / 2 <= x <= 100 - width / 2 and height_pct / 2 <= y <= 100 - height_pct / 2
+        for ox, oy in places[i + 1:]:
+            assert abs(ox - x) >= width or abs(oy - y) >= height_pct, (i, x, y, ox, oy)
+    assert places[0][0] == 50 and places[0][1] < 50  # tile 1 at the top
+    assert places[tiles // 4][0] > 50  # numbers run clockwise

@@ -1,0 +1,62 @@
+"""Running a bot on the page's only thread without freezing it.
+
+The bot thinks in slices of SLICE seconds; between slices the coroutine yields
+to the browser (`asyncio.sleep(0)` is a new task in Pyodide's event loop), so
+clicks, rendering and animations go on and no task runs much over SLICE.
+Bots decide from a view only (lepeuple.bots.think), never the true state.
+"""
+
+import asyncio
+import time
+
+from lepeuple import bots
+
+SLICE = 0.03  # seconds of thinking per browser task (long tasks start at 50 ms)
+HINT_LEVEL = "hard"
+
+
+def levels():
+    """Bot levels offered to people, easiest first (names)."""
+    return list(bots.LEVELS)
+
+
+class Stats:
+    """What bot thinking cost on this device (shown to tests through the page)."""
+
+    def __init__(self):
+        self.decisions = 0
+        self.total = 0.0
+        self.longest = 0.0  # the longest whole decision, in seconds
+        self.longest_slice = 0.0  # the longest single slice, in seconds
+        self.slow = []  # (level, iterations, ms) of slices over 50 ms: what to look at
+
+    def to_json(self):
+        return {"decisions": self.decisions, "total_s": round(self.total, 3),
+                "longest_s": round(self.longest, 3), "longest_slice_ms": round(self.longest_slice * 1000, 1),
+                "slow_slices": self.slow[-10:]}
+
+
+STATS = Stats()
+
+
+async def decide(view, level, seed, cancelled=lambda: False, slice_s=SLICE):
+    """The bot's action for the seat of `view`, thought out in slices; None if cancelled."""
+    start = time.perf_counter()
+    thinking = bots.think(view, level, seed)
+    while True:
+        t0 = time.perf_counter()
+        done = thinking.step(slice_s)
+        spent = time.perf_counter() - t0
+        STATS.longest_slice = max(STATS.longest_slice, spent)
+        if spent > 0.05:
+            STATS.slow.append((level, thinking.iterations, round(spent * 1000)))
+        if done:
+            break
+        await asyncio.sleep(0)
+        if cancelled():
+            return None
+    spent = time.perf_counter() - start
+    STATS.decisions += 1
+    STATS.total += spent
+    STATS.longest = max(STATS.longest, spent)
+    return thinking.action()

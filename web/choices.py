@@ -1,0 +1,207 @@
+"""What a human may click now, built only from the engine's legal actions.
+
+A decision takes a few clicks (a card, then a meeple, then a tile); until the
+last one nothing is committed and "cancel" goes back. Every clickable thing is
+derived from `legal_actions()`, so nothing illegal can be offered, and the
+page never recomputes a rule: tiles come from the engine's `path(move)`.
+
+`Chooser.click(kind, arg)` returns an action to commit, or None after
+changing the selection (or ignoring a click that is not offered).
+"""
+
+from dataclasses import dataclass, field
+
+from lepeuple.cards import TARGETED
+
+
+@dataclass
+class Reach:
+    """One way to move the selected meeple: the tiles it steps to and the action."""
+
+    how: str
+    path: list
+    action: object
+
+    @property
+    def tile(self):
+        return self.path[-1]
+
+
+@dataclass
+class Offer:
+    """Everything clickable at one moment, for the renderer."""
+
+    step: str  # see Chooser.step
+    cards: set = field(default_factory=set)  # card ids/names that can be selected
+    selected: object = None  # the selected card
+    meeples: list = field(default_factory=list)  # [seat, index] tuples clickable
+    meeple: tuple | None = None  # the selected meeple
+    reaches: list = field(default_factory=list)  # Reach, for the selected meeple
+    hows: list = field(default_factory=list)  # Reach, when one tile is reached several ways
+    targets: list = field(default_factory=list)  # seats for a targeted power card
+    confirm: object = None  # an action waiting for a "play" click
+    draw: bool = False  # "draw two" offered
+    skip: bool = False  # "skip" offered (power phase)
+    defend: bool = False  # the Défense question
+    cancel: bool = False
+
+
+class Chooser:
+    """The selection state of the human to move, over one set of legal actions."""
+
+    def __init__(self, legal, phase, path):
+        self.legal = tuple(legal)
+        self.phase = phase
+        self.path = path  # move action -> tiles (Game.path)
+        self.card = self.meeple = self.tile = None
+
+    # ----- what is offered -----------------------------------------------
+
+    @property
+    def step(self):
+        """card | meeple | tile | how | target | confirm | swap1 | swap2 | partner | defend | none."""
+        if self.phase == "partner":
+            return "partner"
+        if self.phase == "defend":
+            return "defend"
+        if self.card is None:
+            return "card" if self.legal else "none"
+        if self.phase == "power":
+            return self._power_step()
+        if self.meeple is None:
+            return "meeple"
+        return "tile" if self.tile is None else "how"
+
+    def _power_step(self):
+        if self.card == "permutation":
+            return "swap1" if self.meeple is None else "swap2"
+        return "target" if self.card in TARGETED else "confirm"
+
+    def offer(self):
+        step = self.step
+        o = Offer(step, selected=self.card, meeple=self.meeple, cancel=self.card is not None)
+        if step not in ("partner", "defend", "none"):  # another card can be chosen instead
+            o.cards = {a.card for a in self.legal if a.type in ("move", "power")}
+        if step == "card":
+            o.draw = any(a.type == "draw" for a in self.legal)
+            o.skip = any(a.type == "pass" for a in self.legal)
+        elif step == "meeple":
+            o.meeples = self._unique(a.meeple for a in self._of_card())
+        elif step in ("tile", "how"):
+            o.meeples = self._unique(a.meeple for a in self._of_card())
+            o.reaches = self.reaches()
+            o.hows = [r for r in o.reaches if r.tile == self.tile] if step == "how" else []
+        elif step == "target":
+            o.targets = [a.target for a in self._of_card()]
+        elif step == "confirm":
+            o.confirm = self._of_card()[0]
+        elif step == "swap1":
+            o.meeples = self._unique(a.meeple for a in self._of_card())
+        elif step == "swap2":
+            o.meeples = self._unique(a.other for a in self._of_card() if a.meeple == self.meeple)
+        elif step == "partner":
+            o.meeples = [a.meeple for a in self.legal]
+        elif step == "defend":
+            o.defend = True
+        return o
+
+    def reaches(self):
+        """The ways the selected card moves the selected meeple (engine paths)."""
+        return [Reach(a.how, list(self.path(a)), a) for a in self._of_card() if a.meeple == self.meeple]
+
+    def _of_card(self):
+        return [a for a in self.legal if getattr(a, "card", None) == self.card]
+
+    @staticmethod
+    def _unique(items):
+        out = []
+        for item in items:
+            if item not in out:
+                out.append(item)
+        return out
+
+    # ----- clicks --------------------------------------------------------
+
+    def click(self, kind, arg=None):
+        """Handle one click; returns the action to commit, or None."""
+        handler = getattr(self, "_click_" + kind, None)
+        return handler(arg) if handler else None
+
+    def _click_cancel(self, _):
+        if self.tile is not None:
+            self.tile = None
+        else:
+            self.card = self.meeple = None
+
+    def _click_card(self, card):
+        if card not in self.offer().cards:
+            return
+        if card == self.card:  # a second click on the selected card puts it back
+            self.card = self.meeple = self.tile = None
+            return
+        self.card, self.meeple, self.tile = card, None, None
+        self._auto_meeple()
+        return
+
+    def _auto_meeple(self):
+        """Skip the meeple step when every movable meeple is the same seat's on one tile
+        (the opening position): any of them moves the same way."""
+        if self.phase != "move":
+            return
+        meeples = self._unique(a.meeple for a in self._of_card())
+        tiles = {tuple(self.path_from(m)) for m in meeples}
+        if len(meeples) == 1 or (len({m[0] for m in meeples}) == 1 and len(tiles) == 1):
+            self.meeple = meeples[0]
+
+    def path_from(self, meeple):
+        """The tiles of every move of the selected card for one meeple (to compare positions)."""
+        return [tuple(self.path(a)) for a in self._of_card() if a.meeple == meeple]
+
+    def _click_meeple(self, meeple):
+        meeple = tuple(meeple)
+        step = self.step
+        if meeple not in self.offer().meeples:
+            return None
+        if step == "partner":
+            return next(a for a in self.legal if a.meeple == meeple)
+        if step == "swap2":
+            return next(a for a in self._of_card() if a.meeple == self.meeple and a.other == meeple)
+        self.meeple, self.tile = meeple, None
+        return None
+
+    def _click_tile(self, tile):
+        if self.step not in ("tile", "how"):
+            return None
+        ways = [r for r in self.reaches() if r.tile == tile]
+        if len(ways) == 1:
+            return ways[0].action
+        if ways:
+            self.tile = tile
+        return None
+
+    def _click_how(self, how):
+        if self.step != "how":
+            return None
+        for r in self.reaches():
+            if r.tile == self.tile and r.how == how:
+                return r.action
+        return None
+
+    def _click_target(self, seat):
+        if self.step != "target":
+            return None
+        return next((a for a in self._of_card() if a.target == seat), None)
+
+    def _click_confirm(self, _):
+        return self.offer().confirm if self.step == "confirm" else None
+
+    def _click_draw(self, _):
+        return next((a for a in self.legal if a.type == "draw"), None) if self.step == "card" else None
+
+    def _click_skip(self, _):
+        return next((a for a in self.legal if a.type == "pass"), None) if self.step == "card" else None
+
+    def _click_defend(self, play):
+        if self.step != "defend":
+            return None
+        return next((a for a in self.legal if a.play == bool(play)), None)

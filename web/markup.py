@@ -1,0 +1,161 @@
+"""A tiny HTML builder: render functions return trees, `to_html` escapes everything.
+
+The page is drawn by setting innerHTML from one string per region: one call
+across the Python–JavaScript bridge instead of hundreds of createElement calls.
+That is only safe because every text and attribute value is escaped here
+(`_text`, `_attr`), and nothing else in web/ writes markup by hand (`Raw` is
+only ever our own rendered markup). Player names therefore stay text:
+`<img src=x onerror=alert(1)>` shows as typed.
+
+>>> to_html(h("p", {"class": "x", "data-arg": '"q"'}, "<b>", 1))
+'<p class="x" data-arg="&quot;q&quot;">&lt;b&gt;1</p>'
+"""
+
+VOID = frozenset({"br", "hr", "img", "input", "meta", "link", "path", "circle", "rect",
+                  "polygon", "line", "ellipse", "polyline", "use"})
+_NAME_OK = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-:")
+
+
+class Node:
+    """An element: a tag, its attributes (None and False are left out) and children."""
+
+    __slots__ = ("attrs", "children", "tag")
+
+    def __init__(self, tag, attrs, children):
+        self.tag, self.attrs, self.children = tag, attrs, children
+
+    def __repr__(self):
+        return f"Node({self.tag!r}, {self.attrs!r}, {len(self.children)} children)"
+
+
+class Raw:
+    """Trusted markup written in this package (SVG art with no outside data)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text):
+        self.text = text
+
+
+def h(tag, attrs=None, *children):
+    """An element; children may be nodes, strings, numbers, None or (nested) lists."""
+    if attrs is not None and not isinstance(attrs, dict):
+        children = (attrs,) + children
+        attrs = None
+    return Node(tag, attrs or {}, children)
+
+
+def to_html(node):
+    """The markup of a tree, every text and attribute value escaped."""
+    out = []
+    _write(node, out, None)
+    return "".join(out)
+
+
+def to_regions(node):
+    """(skeleton, {name: markup}): elements with data-region="name" are rendered
+    apart and replaced by a marker in the skeleton, so the page can update only
+    the regions that changed (a full redraw costs the browser a lot of layout)."""
+    out, regions = [], {}
+    _write(node, out, regions)
+    return "".join(out), regions
+
+
+def region_marker(name):
+    return f"<!--region:{name}-->"
+
+
+def join_regions(skeleton, regions):
+    """The full markup again."""
+    for name, html in regions.items():
+        skeleton = skeleton.replace(region_marker(name), html, 1)
+    return skeleton
+
+
+def _text(value):
+    """Escape text; most strings need nothing, so check before replacing (fast in Pyodide)."""
+    s = str(value)
+    if "&" in s or "<" in s or ">" in s:
+        s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return s
+
+
+def _attr(value):
+    s = _text(value)
+    if '"' in s or "'" in s:
+        s = s.replace('"', "&quot;").replace("'", "&#x27;")
+    return s
+
+
+def _write(node, out, regions):
+    if isinstance(node, str):
+        out.append(_text(node))
+    elif isinstance(node, Node):
+        if regions is not None and "data-region" in node.attrs:
+            name = node.attrs["data-region"]
+            regions[name] = to_html(node)
+            out.append(region_marker(name))
+        else:
+            _element(node, out, regions)
+    elif isinstance(node, (list, tuple)):
+        for child in node:
+            _write(child, out, regions)
+    elif isinstance(node, Raw):
+        out.append(node.text)
+    elif node is None or node is False or node is True:
+        return
+    else:
+        out.append(_text(node))
+
+
+_CHECKED = set()  # tag and attribute names already checked
+
+
+def _element(node, out, regions):
+    tag = node.tag
+    if tag not in _CHECKED:
+        _check_name(tag)
+    parts = ["<", tag]
+    for name, value in node.attrs.items():
+        if value is None or value is False:
+            continue
+        if name not in _CHECKED:
+            _check_name(name)
+        parts.append(f" {name}" if value is True else f' {name}="{_attr(value)}"')
+    if tag in VOID and not node.children:
+        parts.append(">" if tag in ("br", "hr", "img", "input", "meta", "link") else "/>")
+        out.append("".join(parts))
+        return
+    parts.append(">")
+    out.append("".join(parts))
+    for child in node.children:
+        _write(child, out, regions)
+    out.append(f"</{tag}>")
+
+
+def _check_name(name):
+    """Tag and attribute names come from our code, never from data: refuse oddities."""
+    if not name or not set(name.lower()) <= _NAME_OK:
+        raise ValueError(f"bad tag or attribute name {name!r}")
+    _CHECKED.add(name)
+
+
+def cached(node):
+    """A subtree rendered once to trusted markup (its text was escaped when rendered)."""
+    return Raw(to_html(node))
+
+
+def text_of(node):
+    """All the text in a tree (for tests and accessible labels)."""
+    if node is None or isinstance(node, (bool, Raw)):
+        return ""
+    if isinstance(node, Node):
+        return "".join(text_of(c) for c in node.children)
+    if isinstance(node, (list, tuple)):
+        return "".join(text_of(c) for c in node)
+    return str(node)
+
+
+def classes(*names, **flags):
+    """A class attribute value: the names given plus each flag that is true."""
+    return " ".join([n for n in names if n] + [k.replace("_", "-") for k, v in flags.items() if v])

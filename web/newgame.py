@@ -1,0 +1,223 @@
+"""A game's setup as the page knows it: who sits where (human or bot), the rule
+options and the seed; read from the new-game form, the URL or a save.
+
+Problems are returned as (message key, fields) pairs, not raised, so the page
+can show every one of them in the player's language (web/i18n.py).
+"""
+
+from dataclasses import dataclass, field
+from urllib.parse import parse_qs
+
+MAX_NAME = 32
+SPEEDS = ("slow", "normal", "fast")  # offered in the menu
+# The URL also takes "instant" (no pauses between bot steps): for the tests.
+URL_SPEEDS = SPEEDS + ("instant",)
+LANGS = ("en", "fr", "ja")
+DEFAULT_OPTIONS = {"defense": "reaction", "scores": "visible", "target": 12}
+# Query keys that set up a game (others, like speed or lang, are preferences).
+SETUP_KEYS = ("players", "names", "seed", "defense", "scores", "target")
+KNOWN_KEYS = SETUP_KEYS + ("speed", "lang")
+
+
+@dataclass
+class Seat:
+    """One seat: a human (name None means the default "Player N") or a bot of a level."""
+
+    kind: str = "human"
+    name: str | None = None
+    level: str | None = None
+
+    @property
+    def is_bot(self):
+        return self.kind == "bot"
+
+    def to_json(self):
+        return {"kind": "bot", "level": self.level} if self.is_bot else {"kind": "human", "name": self.name}
+
+
+@dataclass
+class Setup:
+    """Seats (3–5), rule options (RULES.md, Options) and a seed (None: pick one at start)."""
+
+    seats: list = field(default_factory=lambda: [Seat(), Seat("bot", level="normal"), Seat("bot", level="normal")])
+    options: dict = field(default_factory=lambda: dict(DEFAULT_OPTIONS))
+    seed: int | None = None
+
+    @property
+    def humans(self):
+        return [i for i, s in enumerate(self.seats) if not s.is_bot]
+
+    def to_json(self):
+        return {"seats": [s.to_json() for s in self.seats], "options": dict(self.options), "seed": self.seed}
+
+
+def clean_name(text):
+    """A player name as typed, trimmed to one line of MAX_NAME characters; None if blank."""
+    text = " ".join(str(text or "").split())[:MAX_NAME]
+    return text or None
+
+
+def seats_from_json(data, levels):
+    """Seats of a save; raises ValueError naming what is wrong."""
+    if not isinstance(data, list) or not 3 <= len(data) <= 5:
+        raise ValueError("the save's seats are not a list of 3 to 5 seats")
+    seats = []
+    for item in data:
+        if not isinstance(item, dict):
+            raise ValueError("a seat of the save is not an object")  # noqa: TRY004 — read as a broken save
+        if item.get("kind") == "bot":
+            level = item.get("level")
+            if level not in levels:
+                raise ValueError(f"the save names an unknown bot level {level!r}")
+            seats.append(Seat("bot", level=level))
+        elif item.get("kind") == "human":
+            name = item.get("name")
+            seats.append(Seat("human", name=clean_name(name) if isinstance(name, str) else None))
+        else:
+            raise ValueError(f"a seat of the save is neither human nor bot: {item.get('kind')!r}")
+    return seats
+
+
+@dataclass
+class Query:
+    """What a page URL asks for: a setup to start (or None), preferences, and problems."""
+
+    setup: Setup | None = None
+    speed: str | None = None
+    lang: str | None = None
+    errors: list = field(default_factory=list)  # (key, fields): the setup was not used
+    notices: list = field(default_factory=list)  # (key, fields): ignored, the rest was used
+    draft: Setup | None = None  # what could be read, to prefill the form after errors
+
+
+def parse_query(search, levels):
+    """Read `?players=human,bot:hard&names=Ann&seed=7&...` (location.search)."""
+    params = parse_qs(search.lstrip("?"), keep_blank_values=True)
+    q = Query()
+    for key in params:
+        if key not in KNOWN_KEYS:
+            q.notices.append(("err.unknown_param", {"name": key}))
+    get = lambda key: params[key][-1].strip() if key in params else None
+    # Preferences: a bad one is noted and ignored; it does not stop the game.
+    q.speed = _choice(get("speed"), URL_SPEEDS, "err.speed", q.notices)
+    q.lang = _choice(get("lang"), LANGS, "err.lang", q.notices)
+    if not any(key in params for key in SETUP_KEYS):
+        return q
+    draft = Setup()
+    if get("players") is None:
+        q.errors.append(("err.players.missing", {}))
+    else:
+        draft.seats = _seats(get("players"), levels, q.errors) or draft.seats
+    _names(get("names"), draft, q.errors)
+    draft.options["defense"] = _choice(get("defense"), ("reaction", "shield"), "err.defense", q.errors) or "reaction"
+    draft.options["scores"] = _choice(get("scores"), ("visible", "hidden"), "err.scores", q.errors) or "visible"
+    draft.options["target"] = _whole(get("target"), "err.target", q.errors, 6, 30) or 12
+    draft.seed = _whole(get("seed"), "err.seed", q.errors, 0, 2**53)
+    if q.errors:
+        q.draft = draft
+    else:
+        q.setup = draft
+    return q
+
+
+def _choice(value, allowed, key, errors):
+    if value is None or value == "":
+        return None
+    if value.lower() in allowed:
+        return value.lower()
+    errors.append((key, {"value": value}))
+    return None
+
+
+def _whole(value, key, errors, low, high):
+    if value is None or value == "":
+        return None
+    try:
+        number = int(value, 10)
+    except ValueError:
+        number = None
+    if number is None or not low <= number <= high:
+        errors.append((key, {"value": value}))
+        return None
+    return number
+
+
+def _seats(text, levels, errors):
+    """Seats from `human,human,bot:hard` (a bare `bot` is the middle level)."""
+    items = [s.strip().lower() for s in text.split(",")] if text else []
+    count_ok = 3 <= len(items) <= 5
+    if not count_ok:
+        errors.append(("err.players.count", {"count": len(items)}))
+    seats = []
+    for n, item in enumerate(items, 1):
+        kind, _, level = item.partition(":")
+        if kind == "human" and not level:
+            seats.append(Seat())
+        elif kind == "bot" and (level or default_level(levels)) in levels:
+            seats.append(Seat("bot", level=level or default_level(levels)))
+        elif kind == "bot":
+            errors.append(("err.players.level", {"n": n, "value": level, "levels": ", ".join(levels)}))
+        else:
+            errors.append(("err.players.kind", {"n": n, "value": item, "levels": ", ".join(levels)}))
+    return seats if count_ok and len(seats) == len(items) else None
+
+
+def _names(text, draft, errors):
+    """Names for the human seats, in seat order."""
+    if text is None:
+        return
+    names = [clean_name(n) for n in text.split(",")] if text else []
+    humans = draft.humans
+    if len(names) > len(humans):
+        errors.append(("err.names.count", {"count": len(names), "humans": len(humans)}))
+        return
+    for seat, name in zip(humans, names):
+        draft.seats[seat].name = name
+
+
+def default_level(levels):
+    """The level a bare "bot" means: the middle one of the levels offered."""
+    levels = list(levels)
+    return "normal" if "normal" in levels else levels[len(levels) // 2]
+
+
+def to_query(setup, speed=None):
+    """The URL query that starts this setup (for sharing a game as a link)."""
+    from urllib.parse import urlencode
+
+    players = ",".join(f"bot:{s.level}" if s.is_bot else "human" for s in setup.seats)
+    parts = {"players": players}
+    names = [setup.seats[i].name or "" for i in setup.humans]
+    if any(names):
+        parts["names"] = ",".join(n.replace(",", " ") for n in names)
+    for key, value in setup.options.items():
+        if DEFAULT_OPTIONS[key] != value:
+            parts[key] = value
+    if setup.seed is not None:
+        parts["seed"] = setup.seed
+    if speed and speed != "normal":
+        parts["speed"] = speed
+    return "?" + urlencode(parts, safe=",:")
+
+
+def setup_from_form(fields, levels, count=None):
+    """(Setup, errors) from the new-game form's fields (name -> value, as strings).
+
+    `count` overrides the number of seats (the 3/4/5 buttons); new seats are bots."""
+    errors = []
+    seats = []
+    n = count or sum(1 for key in fields if key.startswith("kind-"))
+    for i in range(n):
+        kind = fields.get(f"kind-{i}")
+        if kind is None:
+            seats.append(Seat("bot", level=default_level(levels)))
+        elif kind.startswith("bot:") and kind[4:] in levels:
+            seats.append(Seat("bot", level=kind[4:]))
+        else:
+            seats.append(Seat("human", name=clean_name(fields.get(f"name-{i}"))))
+    setup = Setup(seats)
+    setup.options["defense"] = fields.get("defense") if fields.get("defense") in ("reaction", "shield") else "reaction"
+    setup.options["scores"] = fields.get("scores") if fields.get("scores") in ("visible", "hidden") else "visible"
+    setup.options["target"] = _whole(fields.get("target", "12").strip(), "err.target", errors, 6, 30) or 12
+    setup.seed = _whole((fields.get("seed") or "").strip(), "err.seed", errors, 0, 2**53)
+    return setup, errors

@@ -1,0 +1,84 @@
+"""Player panels (name, people, score or band, cards in hand, skips, shield) and
+the piles in the middle of the ring (deck and discard sizes, the last card played)."""
+
+from ..i18n import t, tn
+from ..markup import classes, h
+from . import cards
+from .common import badge, button, people, player_name
+
+
+def panels(view, seats, score_deltas=None, targets=None):
+    """One panel per seat; `targets` lists the seats a power card may be played at now."""
+    score_deltas = score_deltas or {}
+    return h("ol", {"class": "panels", "aria-label": t("panels.label")},
+             [_panel(view, seats, s, score_deltas.get(s), targets) for s in range(view["players"])])
+
+
+def _panel(view, seats, seat, delta, targets):
+    to_move = view["to_move"] == seat
+    facts = [_score(view, seat, delta),
+             h("span", {"class": "fact cards-count"},
+               tn("panel.cards", view["hand_sizes"][seat]["movement"] + view["hand_sizes"][seat]["power"],
+                  m=view["hand_sizes"][seat]["movement"], p=view["hand_sizes"][seat]["power"]))]
+    if view["skips"][seat]:
+        facts.append(h("span", {"class": "fact warn"}, tn("panel.skips", view["skips"][seat])))
+    if view["shields"][seat]:
+        facts.append(h("span", {"class": "fact shield"}, t("panel.shield")))
+    if view["active"] == seat and view["extra_turns"] and not view["over"]:
+        facts.append(h("span", {"class": "fact"}, tn("panel.extra", view["extra_turns"])))
+    if view["known"][seat] and seat != view["seat"]:
+        facts.append(h("span", {"class": "fact known"},
+                       t("panel.known", cards=", ".join(_card_name(c) for c in view["known"][seat]))))
+    kind = t("panel.bot", level=t("level." + seats[seat].level)) if seats[seat].is_bot else t("panel.human")
+    cls = classes("panel", f"seat-{seat}", to_move=to_move, active=view["active"] == seat and not view["over"],
+                  you=view["seat"] == seat, winner=seat in view["winners"])
+    return h("li", {"class": cls, "data-seat": seat},
+             badge(seat, size=30),
+             h("div", {"class": "panel-body"},
+               h("div", {"class": "panel-name"}, h("span", {"class": "name"}, player_name(seats, seat)),
+                 h("span", {"class": "you-tag"}, t("panel.you")) if view["seat"] == seat else None,
+                 h("span", {"class": "turn-tag"}, t("panel.to_move")) if to_move else None),
+               h("div", {"class": "panel-people"}, people(seat), " · ", kind),
+               h("div", {"class": "panel-facts"}, facts)),
+             _target_button(seat, targets))
+
+
+def _score(view, seat, delta):
+    score = view["scores"][seat]
+    text = tn("panel.score", score, score=score) if score is not None else t("panel.band", band=view["bands"][seat])
+    bump = None
+    if delta:
+        bump = h("span", {"class": classes("bump", up=delta > 0, down=delta < 0)}, cards.signed(delta))
+    return h("span", {"class": classes("fact", "score", hidden_score=score is None)}, text, bump)
+
+
+def _target_button(seat, targets):
+    if not targets or seat not in targets:
+        return None
+    return button(t("btn.target"), "target", seat, cls="btn target-btn")
+
+
+def _card_name(card):
+    from lepeuple.cards import NAMES
+
+    return NAMES[card] if isinstance(card, str) else t("card.number", id=card)
+
+
+def piles(view, last_card=None, last_by=None):
+    """Decks and discard piles, and the card played last (in the ring's middle)."""
+    mdisc, pdisc = view["movement_discard"], view["power_discard"]
+    return h("div", {"class": "piles"},
+             h("div", {"class": "pile"}, cards.back("movement", view["movement_deck"]),
+               h("span", {"class": "pile-label"}, t("piles.movement", deck=view["movement_deck"], discard=len(mdisc)))),
+             h("div", {"class": "pile"}, cards.back("power", view["power_deck"]),
+               h("span", {"class": "pile-label"}, t("piles.power", deck=view["power_deck"], discard=len(pdisc)))),
+             _last(last_card, last_by, view))
+
+
+def _last(card_id, by, view):
+    if card_id is None:
+        return None
+    shield = view["options"]["defense"] == "shield"
+    return h("div", {"class": "last-played"},
+             h("span", {"class": "pile-label"}, t("piles.last", name=by) if by else t("piles.last_anon")),
+             cards.card(card_id, shield_mode=shield, small=True))

@@ -1,0 +1,134 @@
+"""The ring: 4N tiles laid out as a circle of cards, meeples on them, and the
+highlights of the current choice (reachable tiles marked by how they are reached)."""
+
+from lepeuple import ring as rules_ring
+
+from ..i18n import language, t
+from ..markup import cached, classes, h
+from .common import COLOURS, arg, badge, meeple_label, meeple_text, people, player_name
+from .layout import TALL, WIDE, layout
+
+_TILES = {}  # everything a tile shows -> its markup (tiles rarely change between steps)
+
+PICKAXE = h("svg", {"class": "pickaxe", "viewBox": "0 0 24 24", "aria-hidden": "true"},
+            h("path", {"d": "M7 20 L16.5 7.5", "stroke": "#6b4a2b", "stroke-width": 2.6,
+                       "stroke-linecap": "round", "fill": "none"}),
+            h("path", {"d": "M6 6.5 Q14 1.5 22 9 Q15 5.5 8.5 8.5 Z", "fill": "#7b3fb5"}))
+
+
+def how_icon(how):
+    """The mark of a way to move: ○ circle, □ square, two chained steps for split."""
+    shapes = {
+        "circle": h("circle", {"cx": 12, "cy": 12, "r": 8, "fill": "none", "stroke": "currentColor", "stroke-width": 2.6}),
+        "square": h("rect", {"x": 4, "y": 4, "width": 16, "height": 16, "fill": "none", "stroke": "currentColor",
+                             "stroke-width": 2.6}),
+        "split": h("path", {"d": "M3 17 Q7 6 12 12 Q17 18 21 7 M17 7 H21 V11", "fill": "none",
+                            "stroke": "currentColor", "stroke-width": 2.6, "stroke-linecap": "round"}),
+    }
+    return h("svg", {"class": f"how how-{how}", "viewBox": "0 0 24 24", "aria-hidden": "true"}, shapes[how])
+
+
+def tile_kind(tile):
+    if rules_ring.is_home(tile):
+        return "home"
+    return "pickaxe" if rules_ring.is_pickaxe(tile) else "flank"
+
+
+def tile_words(tile, seats, meeples):
+    """The tile in words: number, kind, and who stands there (an accessible name)."""
+    kind = tile_kind(tile)
+    if kind == "home":
+        what = t("tile.home", people=people(rules_ring.home_owner(tile)))
+    elif kind == "pickaxe":
+        what = t("tile.pickaxe")
+    else:
+        what = t("tile.flank", people=people(rules_ring.home_owner(rules_ring.flanked_home(tile))))
+    words = [t("tile.number", n=tile), what] + [meeple_text(seats, m) for m in meeples]
+    return ", ".join(words)
+
+
+def ring(view, seats, offer=None, marks=None, center=None):
+    """The ring of tiles; `marks` maps tile -> extra classes (trail, hint, announce)."""
+    tiles = view["tiles"]
+    on = {}
+    for seat, pair in enumerate(view["meeples"]):
+        for index, tile in enumerate(pair):
+            on.setdefault(tile, []).append((seat, index))
+    clickable = set(map(tuple, offer.meeples)) if offer else set()
+    chosen = tuple(offer.meeple) if offer and offer.meeple else None
+    reach = _reach_marks(offer)
+    marks = marks or {}
+    (wide, places), (tall, places_tall) = layout(tiles, WIDE), layout(tiles, TALL)
+    style = f"--tiles:{tiles};--tile-w:{wide}%;--tile-w2:{tall}%"
+    return h("div", {"class": f"ring ring-{tiles}", "style": style, "role": "group", "aria-label": t("ring.label")},
+             [_cached_tile(n, places[n - 1] + places_tall[n - 1], seats, on.get(n, []), clickable, reach.get(n),
+                           tuple(marks.get(n, ())) + (("chosen",) if chosen in on.get(n, []) else ()))
+              for n in range(1, tiles + 1)],
+             h("div", {"class": "ring-center"}, center))
+
+
+def _reach_marks(offer):
+    """tile -> {"hows": [...], "via": bool} for the selected meeple's moves."""
+    out = {}
+    if offer is None:
+        return out
+    for r in offer.reaches:
+        out.setdefault(r.tile, {"hows": [], "via": False})["hows"].append(r.how)
+        if len(r.path) == 2 and r.path[0] != r.tile:
+            out.setdefault(r.path[0], {"hows": [], "via": False})["via"] = True
+    return out
+
+
+def _cached_tile(n, place, seats, here, clickable, reach, marks):
+    names = tuple(player_name(seats, s) for s in {m[0] for m in here})
+    key = (n, place, names, tuple(here), tuple(m for m in here if m in clickable),
+           (tuple(reach["hows"]), reach["via"]) if reach else None, tuple(marks), language())
+    html = _TILES.get(key)
+    if html is None:
+        if len(_TILES) > 3000:
+            _TILES.clear()
+        html = _TILES[key] = cached(_tile(n, place, seats, here, clickable, reach, marks))
+    return html
+
+
+def _tile(n, place, seats, here, clickable, reach, marks):
+    """One tile card; `place` is its centre in the wide and the tall layout (%)."""
+    kind = tile_kind(n)
+    owner = rules_ring.home_owner(n if kind == "home" else rules_ring.flanked_home(n)) if kind != "pickaxe" else None
+    cls = classes("tile", kind, *marks, reach=bool(reach and reach["hows"]), via=bool(reach and reach["via"]),
+                  crowded=len(here) > 4, occupied=bool(here))
+    style = "--x:{}%;--y:{}%;--x2:{}%;--y2:{}%".format(*place)
+    style += f";--people:{COLOURS[owner]}" if owner is not None else ""
+    return h("div", {"class": cls, "style": style, "data-tile": n, "title": tile_words(n, seats, here)},
+             h("span", {"class": "tile-num"}, n),
+             _icon(n, kind, owner),
+             h("span", {"class": "tile-meeples"}, [_meeple(m, seats, m in clickable) for m in here]),
+             _target(n, reach) if reach and reach["hows"] else None)
+
+
+def _icon(n, kind, owner):
+    if kind == "home":
+        return [h("span", {"class": "tile-icon"}, badge(owner, size=None, extra="home-badge")),
+                h("span", {"class": "home-name", "aria-hidden": "true"}, people(owner).split()[0])]
+    if kind == "pickaxe":
+        return h("span", {"class": "tile-icon"}, PICKAXE)
+    # A flank: a small arrow toward the home it flanks (the next or previous tile).
+    towards = "cw" if n % 4 == 1 else "ccw"
+    return h("span", {"class": f"tile-icon flank-mark {towards}", "aria-hidden": "true"})
+
+
+def _meeple(m, seats, clickable):
+    label = meeple_text(seats, m)
+    token = badge(m[0], meeple_label(m), size=None, extra="token")
+    if clickable:
+        return h("button", {"type": "button", "class": "meeple clickable", "data-act": "meeple",
+                            "data-arg": arg(list(m)), "aria-label": label, "title": label}, token)
+    return h("span", {"class": "meeple", "title": label}, token)
+
+
+def _target(n, reach):
+    hows = reach["hows"]
+    label = t("tile.move_to", n=n, hows=", ".join(t("how." + x) for x in hows))
+    return h("button", {"type": "button", "class": "tile-target", "data-act": "tile", "data-arg": str(n),
+                        "aria-label": label, "title": label},
+             h("span", {"class": "how-marks"}, [how_icon(x) for x in hows]))

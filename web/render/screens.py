@@ -1,0 +1,187 @@
+"""Screens around the table: header, new game, "discard the game?", an
+unreadable save, the pass-the-device screen and the end of the game."""
+
+from urllib.parse import quote
+
+from lepeuple.ring import PEOPLES
+
+from ..i18n import LANGUAGES, t, tn
+from ..markup import classes, h
+from ..newgame import MAX_NAME, SPEEDS
+from .common import badge, button, join_names, player_name
+
+
+def header(lang, speed, in_game):
+    """Title, language, bot speed and "new game"."""
+    return h("header", {"class": "top", "data-region": "header"},
+             h("h1", {"class": "title"}, badge(0, size=26), " ", t("title")),
+             h("div", {"class": "menu"},
+               _select("lang", "lang", [(code, name) for code, name in LANGUAGES], lang, t("menu.language")),
+               _select("speed", "speed", [(s, t("speed." + s)) for s in _speeds(speed)], speed, t("menu.speed")),
+               button(t("menu.new"), "new", cls="btn ghost", attrs={"data-testid": "new-game"}) if in_game else None))
+
+
+def _speeds(current):
+    """The menu's speeds, plus the current one if a link chose another (tests: instant)."""
+    return SPEEDS if current in SPEEDS else SPEEDS + (current,)
+
+
+def _select(name, act, options, current, label):
+    return h("label", {"class": "menu-item"}, h("span", {"class": "menu-label"}, label),
+             h("select", {"name": name, "data-change": act, "aria-label": label},
+               [h("option", {"value": value, "selected": value == current}, text) for value, text in options]))
+
+
+# ----- new game ----------------------------------------------------------
+
+def new_game(draft, levels, errors=(), notices=(), can_resume=False):
+    """The new-game form, prefilled from `draft` (a newgame.Setup)."""
+    count = len(draft.seats)
+    return h("form", {"class": "newgame", "data-testid": "newgame"},
+             h("h2", t("new.heading")),
+             h("p", {"class": "tagline"}, t("new.tagline")),
+             _problems(errors, "errors", t("err.heading")),
+             _problems(notices, "notices", None),
+             h("fieldset", {"class": "seats"},
+               h("legend", t("new.seats")),
+               h("div", {"class": "seat-count", "role": "radiogroup", "aria-label": t("new.count")},
+                 [button(tn("new.count_n", n), "seats", n, cls=classes("btn", "seg", on=n == count),
+                         attrs={"aria-pressed": "true" if n == count else "false"}) for n in (3, 4, 5)]),
+               h("ol", {"class": "seat-rows"}, [_seat_row(i, s, levels) for i, s in enumerate(draft.seats)])),
+             h("fieldset", {"class": "rules"},
+               h("legend", t("new.rules")),
+               _radio("defense", ("reaction", "shield"), draft.options["defense"], t("new.defense")),
+               _radio("scores", ("visible", "hidden"), draft.options["scores"], t("new.scores")),
+               h("label", {"class": "field"}, h("span", t("new.target")),
+                 h("input", {"type": "number", "name": "target", "min": 6, "max": 30, "step": 1,
+                             "value": draft.options["target"], "required": True})),
+               h("label", {"class": "field"}, h("span", t("new.seed")),
+                 h("input", {"type": "text", "name": "seed", "inputmode": "numeric", "autocomplete": "off",
+                             "value": "" if draft.seed is None else draft.seed, "placeholder": t("new.seed_any")}))),
+             h("div", {"class": "form-actions"},
+               button(t("new.start"), "start", cls="btn primary big", attrs={"data-testid": "start"}),
+               button(t("new.resume"), "resume", cls="btn ghost", attrs={"data-testid": "resume"}) if can_resume else None))
+
+
+def _problems(items, cls, heading):
+    if not items:
+        return None
+    return h("div", {"class": cls, "role": "alert", "data-testid": cls},
+             h("p", h("strong", heading)) if heading else None,
+             h("ul", [h("li", t(key, **fields)) for key, fields in items]))
+
+
+def _seat_row(i, seat, levels):
+    kind_value = f"bot:{seat.level}" if seat.is_bot else "human"
+    kinds = [("human", t("new.kind.human"))] + [(f"bot:{lv}", t("new.kind.bot", level=t("level." + lv))) for lv in levels]
+    return h("li", {"class": classes("seat-row", f"seat-{i}", bot=seat.is_bot)},
+             badge(i, size=28),
+             h("span", {"class": "seat-people"}, PEOPLES[i]),
+             h("select", {"name": f"kind-{i}", "data-change": "form", "aria-label": t("new.kind", n=i + 1)},
+               [h("option", {"value": v, "selected": v == kind_value}, text) for v, text in kinds]),
+             h("input", {"type": "text", "name": f"name-{i}", "maxlength": MAX_NAME, "autocomplete": "off",
+                         "value": seat.name or "", "placeholder": t("default.name", n=i + 1),
+                         "aria-label": t("new.name", n=i + 1), "disabled": seat.is_bot,
+                         "hidden": seat.is_bot}))
+
+
+def _radio(name, values, current, legend):
+    return h("div", {"class": "field radios", "role": "radiogroup", "aria-label": legend},
+             h("span", {"class": "field-label"}, legend),
+             [h("label", {"class": "radio"},
+                h("input", {"type": "radio", "name": name, "value": v, "checked": v == current}),
+                h("span", t(f"new.{name}.{v}"))) for v in values])
+
+
+# ----- dialogs -----------------------------------------------------------
+
+def confirm_discard(question_key="confirm.text"):
+    return h("div", {"class": "dialog", "role": "alertdialog", "aria-labelledby": "confirm-title",
+                     "data-testid": "confirm-discard"},
+             h("h2", {"id": "confirm-title"}, t("confirm.heading")),
+             h("p", t(question_key)),
+             h("div", {"class": "form-actions"},
+               button(t("confirm.discard"), "discard", cls="btn danger", attrs={"data-testid": "discard"}),
+               button(t("confirm.keep"), "keep", cls="btn primary", attrs={"data-testid": "keep"})))
+
+
+def broken_save(reason, text):
+    """An unreadable save: what is wrong, the save itself to copy or download."""
+    href = "data:application/json;charset=utf-8," + quote(text, safe="")
+    return h("div", {"class": "dialog broken", "role": "alertdialog", "data-testid": "broken-save"},
+             h("h2", t("save.broken.heading")),
+             h("p", t("save.broken.text")),
+             h("p", {"class": "reason"}, t("save.broken.reason", reason=reason)),
+             h("textarea", {"readonly": True, "rows": 4, "class": "raw-save", "aria-label": t("save.raw"),
+                            "data-testid": "raw-save"}, text),
+             h("div", {"class": "form-actions"},
+               h("a", {"class": "btn", "href": href, "download": "lepeuple-save.json",
+                       "data-testid": "download-save"}, t("save.download")),
+               button(t("save.new"), "new-after-broken", cls="btn primary", attrs={"data-testid": "new-after-broken"})))
+
+
+def pass_screen(seats, seat, reason_key):
+    """Hot-seat: nothing private is on the page until `seat` says they hold the device."""
+    name = player_name(seats, seat)
+    return h("div", {"class": "overlay pass-screen", "role": "dialog", "aria-modal": "true",
+                     "aria-labelledby": "pass-title", "data-testid": "pass-screen", "data-seat": seat},
+             h("div", {"class": "dialog"},
+               badge(seat, size=56),
+               h("h2", {"id": "pass-title"}, t("pass.heading", name=name)),
+               h("p", t(reason_key, name=name)),
+               button(t("pass.ready", name=name), "pass-ok", cls="btn primary big", attrs={"data-testid": "pass-ok"})))
+
+
+# ----- the end -----------------------------------------------------------
+
+def end_screen(view, seats, log):
+    """Ranking, winners (shared wins said so), a short summary, play again."""
+    scores = view["scores"]
+    order = sorted(range(view["players"]), key=lambda s: (-scores[s], s))
+    winners = [player_name(seats, s) for s in view["winners"]]
+    title = tn("end.winners", len(winners), names=join_names(winners))
+    ranks, rows = {}, []
+    for i, s in enumerate(order):
+        ranks[s] = ranks.get(order[i - 1], 1) if i and scores[order[i - 1]] == scores[s] else i + 1
+        rows.append(h("li", {"class": classes("rank-row", winner=s in view["winners"])},
+                      h("span", {"class": "rank"}, ranks[s]), badge(s, size=26),
+                      h("span", {"class": "name"}, player_name(seats, s)),
+                      h("span", {"class": "score"}, tn("panel.score", scores[s], score=scores[s]))))
+    return h("div", {"class": "overlay end-screen", "role": "dialog", "aria-labelledby": "end-title",
+                     "data-testid": "end-screen"},
+             h("div", {"class": "dialog"},
+               h("h2", {"id": "end-title"}, t("end.heading")),
+               h("p", {"class": "winners", "data-testid": "winners"}, title),
+               h("ol", {"class": "ranking"}, rows),
+               h("ul", {"class": "summary"}, [h("li", line) for line in summary(log, seats)]),
+               h("div", {"class": "form-actions"},
+                 button(t("end.again"), "again", cls="btn primary big", attrs={"data-testid": "again"}),
+                 button(t("end.new"), "new", cls="btn"),
+                 button(t("end.look"), "hide-end", cls="btn ghost"))))
+
+
+def summary(log, seats):
+    """A few lines about the game, from its events."""
+    count = lambda kind: sum(1 for e in log if e[0] == kind)
+    kinds = [e[1] for e in log if e[0] == "event"]
+    lines = [tn("end.turns", count("turn")),
+             t("end.events", supply=kinds.count("supply"), noble=kinds.count("noble_attack"),
+               sneaky=kinds.count("sneaky_attack") + kinds.count("attack")),
+             tn("end.powers", count("power")),
+             tn("end.defenses", sum(1 for e in log if e[0] == "defend" and e[2]))]
+    gained = {}
+    for e in log:
+        if e[0] == "event":
+            for seat, delta in enumerate(e[5]):
+                gained[seat] = gained.get(seat, 0) + max(delta, 0)
+    if gained and max(gained.values()) > 0:
+        best = max(gained, key=gained.get)
+        lines.append(t("end.best_mover", name=player_name(seats, best), points=gained[best]))
+    return lines
+
+
+def end_bar():
+    """After the end screen is closed: a bar to bring it back or play again."""
+    return h("div", {"class": "end-bar"},
+             button(t("end.show"), "show-end", cls="btn primary"),
+             button(t("end.again"), "again", cls="btn"))

@@ -1,0 +1,117 @@
+"""One game being played on this device: the engine game, its seats and its log,
+and who is at the device (hot-seat privacy).
+
+No DOM here. The page asks the Session who must act and what each person may
+see; the engine decides every rule.
+"""
+
+import random
+
+import lepeuple
+from lepeuple.errors import ActionError, RecordError, SetupError
+
+from .newgame import Setup, seats_from_json
+from .storage import SaveError
+
+
+class Session:
+    """A game with its seats. `log` holds every raw event (tuples) in order; the
+    page shows them only through `events.redact` for the viewer."""
+
+    def __init__(self, setup, game, log=None):
+        self.setup = setup
+        self.game = game
+        # The engine does not return the events of setting up; the log starts
+        # with the first turn all the same (an event tuple like the engine's).
+        self.log = log if log is not None else [("turn", game.active, False)]
+        self.at_device = None  # hot-seat: the human who confirmed the pass screen
+        self.last = []  # events of the last action (for highlights)
+
+    # ----- making one ----------------------------------------------------
+
+    @classmethod
+    def start(cls, setup, rng=random):
+        """A new game from a setup; a missing seed is drawn here (and then recorded)."""
+        seed = setup.seed if setup.seed is not None else rng.randrange(1, 2**31)
+        setup = Setup([s for s in setup.seats], dict(setup.options), seed)
+        game = lepeuple.new_game(len(setup.seats), setup.options, seed)
+        return cls(setup, game, [("turn", game.active, False)])
+
+    @classmethod
+    def resume(cls, seats_json, record, levels, text=""):
+        """Replay a saved game, collecting its events for the log; SaveError if unreadable."""
+        try:
+            seats = seats_from_json(seats_json, levels)
+            lepeuple.load(record)  # checks the record and names what is wrong
+            game = lepeuple.new_game(record["players"], record["options"], record["seed"], record.get("setup"))
+            if game.players != len(seats):
+                raise ValueError(f"the save has {len(seats)} seats for {game.players} players")
+            log, last = [("turn", game.active, False)], []
+            for action in record["actions"]:
+                last = game.apply(lepeuple.action_from_json(action))
+                log += last
+        except (RecordError, SetupError, ActionError, ValueError, KeyError, TypeError) as e:
+            raise SaveError(str(e), text) from e
+        setup = Setup(seats, dict(game.options), game.seed)
+        session = cls(setup, game, log)
+        session.last = last  # the last action's highlights survive a reload
+        return session
+
+    # ----- reading -------------------------------------------------------
+
+    @property
+    def seats(self):
+        return self.setup.seats
+
+    @property
+    def hotseat(self):
+        """Two or more humans share the device: hands are shown only after a pass screen."""
+        return len(self.setup.humans) >= 2
+
+    def is_bot(self, seat):
+        return seat is not None and self.seats[seat].is_bot
+
+    def human_to_move(self):
+        seat = self.game.to_move
+        return seat is not None and not self.is_bot(seat)
+
+    def needs_pass(self):
+        """True when a human must decide and someone else may still be holding the device."""
+        return self.hotseat and self.human_to_move() and self.at_device != self.game.to_move
+
+    def viewer(self):
+        """The seat whose eyes the screen is for, or None (a spectator: no hand shown)."""
+        humans = self.setup.humans
+        if len(humans) == 1:
+            return humans[0]
+        if not humans:
+            return None
+        return self.at_device
+
+    def view(self):
+        return self.game.view(self.viewer())
+
+    def bot_seed(self, salt=0):
+        """A bot's seed for the current decision: the same after a reload, so a
+        resumed game goes on exactly as it would have."""
+        return (self.game.seed * 1_000_003 + len(self.game.history) * 7919 + salt) % (2**31)
+
+    # ----- changing ------------------------------------------------------
+
+    def confirm_pass(self):
+        """The human to move has the device now."""
+        self.at_device = self.game.to_move
+
+    def apply(self, action):
+        """Play an action (validated by the engine); returns its events."""
+        events = self.game.apply(action)
+        self.log += events
+        self.last = events
+        if self.hotseat and self.game.to_move != self.at_device:
+            # Whoever held the device is done: hide their hand at once, even
+            # while bots play before the next human takes the device.
+            self.at_device = None
+        return events
+
+    def record(self):
+        return self.game.record()

@@ -1,0 +1,117 @@
+"""Saving as you go: the game record and seat setup in the browser's localStorage.
+
+The save is one JSON text under SAVE_KEY:
+    {"app": "lepeuple", "version": 1, "seats": [...], "record": {engine record}}
+The engine record ({format, players, options, seed, actions}) replays the game
+exactly, bots included (their seeds derive from it). A save that cannot be
+read is never deleted by the page: it stays where it is until the player
+starts a new game, and then moves to a backup key (BROKEN_PREFIX + time).
+"""
+
+import json
+
+SAVE_KEY = "lepeuple.save"
+PREFS_KEY = "lepeuple.prefs"
+BROKEN_PREFIX = "lepeuple.save.broken."
+APP, VERSION = "lepeuple", 1
+
+
+class SaveError(ValueError):
+    """A save that cannot be read; `text` is the raw save, kept for export."""
+
+    def __init__(self, reason, text):
+        super().__init__(reason)
+        self.reason, self.text = reason, text
+
+
+def encode(seats, record):
+    """The save text of a game: its seats (list of Seat) and its engine record."""
+    return json.dumps({"app": APP, "version": VERSION, "seats": [s.to_json() for s in seats],
+                       "record": record}, ensure_ascii=False, separators=(",", ":"))
+
+
+def decode(text):
+    """(seats JSON, record) of a save text; raises SaveError naming what is wrong.
+
+    Only the envelope is checked here; the seats and the record are checked by
+    whoever turns them into a game (web/session.py), which raises SaveError too."""
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        raise SaveError(f"not JSON ({e})", text) from e
+    if not isinstance(data, dict) or data.get("app") != APP:
+        raise SaveError("not a save of this game", text)
+    if data.get("version") != VERSION:
+        raise SaveError(f"unknown save version {data.get('version')!r}", text)
+    if "seats" not in data or "record" not in data:
+        raise SaveError("the save lacks its seats or its record", text)
+    return data["seats"], data["record"]
+
+
+class Store:
+    """localStorage (or any object with getItem/setItem/removeItem) for saves and prefs.
+
+    Writes can fail (private mode, a full quota): `save` returns the reason
+    instead of raising, so the game goes on and the page can say it."""
+
+    def __init__(self, backend, clock=None):
+        self.backend = backend
+        self.clock = clock or (lambda: 0)
+
+    def load_text(self):
+        """The raw save, or None when there is none."""
+        value = self.backend.getItem(SAVE_KEY)
+        return None if value is None else str(value)
+
+    def save(self, seats, record):
+        return self._set(SAVE_KEY, encode(seats, record))
+
+    def clear(self):
+        """Forget a readable save (the player chose to discard it)."""
+        self.backend.removeItem(SAVE_KEY)
+
+    def set_aside_broken(self):
+        """Move an unreadable save to a backup key, so a new game cannot overwrite it."""
+        text = self.load_text()
+        if text is None:
+            return None
+        key = f"{BROKEN_PREFIX}{int(self.clock())}"
+        error = self._set(key, text)
+        if error is None:
+            self.backend.removeItem(SAVE_KEY)
+        return error
+
+    def prefs(self):
+        try:
+            data = json.loads(self.backend.getItem(PREFS_KEY) or "{}")
+        except ValueError:
+            data = {}
+        return data if isinstance(data, dict) else {}
+
+    def set_pref(self, key, value):
+        prefs = self.prefs()
+        prefs[key] = value
+        return self._set(PREFS_KEY, json.dumps(prefs))
+
+    def _set(self, key, text):
+        try:
+            self.backend.setItem(key, text)
+        except Exception as e:  # noqa: BLE001 — the browser's QuotaExceededError arrives as a JS error
+            return str(e) or type(e).__name__
+        return None
+
+
+class MemoryBackend:
+    """A dict with localStorage's methods (tests, and a browser that has none)."""
+
+    def __init__(self, items=None):
+        self.items = dict(items or {})
+
+    def getItem(self, key):
+        return self.items.get(key)
+
+    def setItem(self, key, value):
+        self.items[key] = str(value)
+
+    def removeItem(self, key):
+        self.items.pop(key, None)

@@ -44,10 +44,13 @@ def to_json(event):
 
 def redact(event, seat, hidden_scores=False):
     """The event as `seat` may see it: others' drawn and stolen cards are None,
-    and with hidden scores (option `scores`), others' score changes too."""
+    and with hidden scores (option `scores`), others' points and scores too."""
     kind = event[0]
-    if kind == "score" and hidden_scores and event[1] != seat:
+    if hidden_scores and kind == "score" and event[1] != seat:
         return (kind, event[1], None, None)
+    if hidden_scores and kind == "event":
+        deltas = tuple(d if s == seat else None for s, d in enumerate(event[5]))
+        return event[:5] + (deltas,)
     if kind == "draw" and event[1] != seat:
         return event[:3] + (None,)
     if kind == "steal" and seat not in (event[1], event[2]):

@@ -112,6 +112,10 @@ class Game:
         first = ring.step(here, card.split[0], self.tiles)
         return [first, ring.step(first, card.split[1], self.tiles)]
 
+    def last_events(self):
+        """The events of the last `apply`, or of setting the game up (its first turn)."""
+        return list(self._events)
+
     def legal_actions(self):
         """A tuple of the actions `to_move` may take now (empty when the game is over)."""
         legal = self._legal

@@ -700,6 +700,9 @@ def test_option_hidden_scores_show_others_only_a_band():
     from lepeuple.events import redact
     assert redact(events[-1], 1, hidden_scores=True) == ("score", 0, None, None)
     assert redact(events[-1], 0, hidden_scores=True) == ("score", 0, 2, 2)
+    noble = ("event", "noble_attack", 6, (0, 1), (0, 0), (3, -1, 0))
+    assert redact(noble, 2, hidden_scores=True)[5] == (None, None, 0)
+    assert redact(noble, 2)[5] == (3, -1, 0)
 
 
 def test_option_unknown_values_are_refused():

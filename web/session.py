@@ -21,9 +21,7 @@ class Session:
     def __init__(self, setup, game, log=None):
         self.setup = setup
         self.game = game
-        # The engine does not return the events of setting up; the log starts
-        # with the first turn all the same (an event tuple like the engine's).
-        self.log = log if log is not None else [("turn", game.active, False)]
+        self.log = log if log is not None else game.last_events()  # the first turn
         self.at_device = None  # hot-seat: the human who confirmed the pass screen
         self.last = []  # events of the last action (for highlights)
 
@@ -35,7 +33,7 @@ class Session:
         seed = setup.seed if setup.seed is not None else rng.randrange(1, 2**31)
         setup = Setup([s for s in setup.seats], dict(setup.options), seed)
         game = lepeuple.new_game(len(setup.seats), setup.options, seed)
-        return cls(setup, game, [("turn", game.active, False)])
+        return cls(setup, game, game.last_events())
 
     @classmethod
     def resume(cls, seats_json, record, levels, text=""):
@@ -46,7 +44,7 @@ class Session:
             game = lepeuple.new_game(record["players"], record["options"], record["seed"], record.get("setup"))
             if game.players != len(seats):
                 raise ValueError(f"the save has {len(seats)} seats for {game.players} players")
-            log, last = [("turn", game.active, False)], []
+            log, last = game.last_events(), []
             for action in record["actions"]:
                 last = game.apply(lepeuple.action_from_json(action))
                 log += last

@@ -47,7 +47,7 @@ def _points(deltas, c):
     for seat, delta in enumerate(deltas):
         if delta and (not c.hidden or seat == c.viewer):
             parts.append(f"{c.name(seat)} {signed(delta)}")
-    if c.hidden and any(d for s, d in enumerate(deltas) if s != c.viewer):
+    if c.hidden and any(d is None for d in deltas):  # redacted: others' points
         parts.append(t("log.points_hidden"))
     return ", ".join(parts) or t("log.no_points")
 

@@ -10,7 +10,7 @@ from .setup import new_game
 def random_game(players, seed, chooser, options=None):
     """Play one game with uniformly random legal actions; return (game, actions, events)."""
     game = new_game(players, options, seed)
-    events = []
+    events = game.last_events()  # the first turn
     actions = 0
     while not game.is_over:
         events += game.apply(chooser.choice(game.legal_actions()))
@@ -58,6 +58,7 @@ def simulate(players, games, seed):
         winning += max(game.scores)
         kinds.update(e[1] for e in events if e[0] == "event")
         powers.update(e[2] for e in events if e[0] == "power")
+        powers.update("defense" for e in events if e[0] == "defend" and e[2])  # played against an offensive
         for seat in game.winners:
             wins[seat] += 1 / len(game.winners)
     lines = [

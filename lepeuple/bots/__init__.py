@@ -19,23 +19,30 @@ time slices only split the work.
 import time
 
 from ..rng import Rng
-from .search import GreedyEngine, IsmctsEngine, RandomEngine, TrueSource, ViewSource
+from .search import (
+    GreedyEngine,
+    IsmctsEngine,
+    PolicyEngine,
+    RandomEngine,
+    TrueSource,
+    ViewSource,
+)
 
 LEVELS = {
-    "easy": "Plays the move that looks best right now, a little carelessly.",
-    "normal": "Searches a few hundred futures of its turn, guessing the hidden cards.",
-    "hard": "Searches a few thousand futures of its turn, guessing the hidden cards.",
+    "easy": "Takes the points in front of it and plays its power cards by rule of thumb.",
+    "normal": "Plays out 600 futures of its next two turns, guessing the cards it cannot see.",
+    "hard": "Plays out 1,000 futures of its next two turns, guessing the cards it cannot see.",
 }
 """The levels offered to people, easiest first: name -> description."""
 
 # name -> (engine, iteration budget, engine options)
 BOTS = {
     "random": (RandomEngine, 1, {}),
-    "easy": (GreedyEngine, 1, {}),
+    "easy": (PolicyEngine, 1, {}),
     "greedy": (GreedyEngine, 8, {}),
     "normal": (IsmctsEngine, 600, {}),
-    "hard": (IsmctsEngine, 2000, {}),
-    "ismcts": (IsmctsEngine, 2000, {}),
+    "hard": (IsmctsEngine, 1000, {}),
+    "ismcts": (IsmctsEngine, 1000, {}),
 }
 """Every bot the arena knows: the levels and the bot kinds random, greedy, ismcts."""
 

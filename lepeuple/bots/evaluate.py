@@ -6,33 +6,22 @@ outcomes are worked out without playing them (no clone), which keeps the
 playout policy and the evaluation cheap enough for thousands of iterations.
 """
 
+import math
 from typing import NamedTuple
 
 from ..actions import Move
 from ..cards import MOVEMENT
 
-HAND_LIMIT = 7
-WIN = 30.0  # a won game, in points (a lost one is -WIN)
-
-# Rough worth of holding each power card, in points (R5).
-POWER_VALUE = {
-    "force": 2.0, "soin": 1.0, "voleur": 1.5, "sortilege": 0.8, "bandit": 0.6,
-    "magie_noire": 0.5, "troc": 0.4, "vitesse": 1.4, "massue": 1.1,
-    "permutation": 0.8, "chance": 0.9, "defense": 0.9,
-}
+HAND_LIMIT = 7  # R8
 
 
 class Weights(NamedTuple):
-    """The evaluation's weights (tuned in tournaments, see docs/bots.md)."""
+    """The playout policy's values of moves, in points."""
 
     movement: float = 0.25  # each movement card held (more reach next turn)
-    power: float = 0.55  # times POWER_VALUE of each power card held
-    potential: tuple = (0.85, 0.45, 0.3, 0.2, 0.15)  # best move next turn, by how soon the turn comes
     pickaxe: float = 0.6  # a power card drawn at a pickaxe
     anchor: float = 0.25  # own meeple on a flank of an opponent's home
     exposed: float = 0.2  # a meeple on a flank of your own home, opposite flank empty
-    lead: float = 0.6  # weight of the strongest opponent (the rest: their mean)
-    extra: float = 0.8  # a pending extra turn (Vitesse), in units of the potential
     net: float = 1.0  # how much others' gains count against a move's own gain
 
 
@@ -109,31 +98,26 @@ def _deltas(scores, mover, helper, active, to, players):
     return d
 
 
-def _move_tables():
-    """Every movement action by card and meeple number, and each one decoded to
-    (meeple number, how: 0 circle / 1 square / 2 split, X+10 or S or Y+10, Z+10)."""
-    by_card, decode = {}, {}
+def _decode_table():
+    """Each movement action decoded once: (meeple number, how: 0 circle / 1 square / 2 split,
+    X+10 or S or Y+10, Z+10). Keys are equal to the engine's own action values."""
+    decode = {}
     for card in MOVEMENT.values():
-        hows = ("circle", "square", "split") if card.split else ("circle", "square")
-        by_card[card.id] = per_meeple = []
         for m in range(10):
-            actions = tuple(Move(card.id, (m >> 1, m & 1), how) for how in hows)
-            per_meeple.append(actions)
-            for a in actions:
-                if a.how == "circle":
-                    decode[a] = (m, 0, card.shift + 10, 0)
-                elif a.how == "square":
-                    decode[a] = (m, 1, card.square, 0)
-                else:
-                    decode[a] = (m, 2, card.split[0] + 10, card.split[1] + 10)
-    return by_card, decode
+            meeple = (m >> 1, m & 1)
+            decode[Move(card.id, meeple, "circle")] = (m, 0, card.shift + 10, 0)
+            decode[Move(card.id, meeple, "square")] = (m, 1, card.square, 0)
+            if card.split:
+                decode[Move(card.id, meeple, "split")] = (m, 2, card.split[0] + 10, card.split[1] + 10)
+    return decode
 
 
-_MOVE_ACTIONS, _DECODE = _move_tables()
+_DECODE = _decode_table()
 # card id -> (own?, X+10, S, Y+10 or None, Z+10 or None)
 _CARD = {c.id: (c.own, c.shift + 10, c.square, c.split[0] + 10 if c.split else None,
                 c.split[1] + 10 if c.split else None) for c in MOVEMENT.values()}
 # tiles -> [tile] -> the opposite flank (0 for homes and pickaxes)
+_FLANK_OWNER = [_home_owner_of_flank(t) if t & 1 else -1 for t in range(21)]  # flank tile -> home owner
 _ACROSS = {4 * n: [0] + [_across(t) if t & 1 else 0 for t in range(1, 4 * n + 1)] for n in (3, 4, 5)}
 
 
@@ -164,6 +148,7 @@ def _land_value(g, count, m, to, seat, picks, w):
 
 
 def _move_value(g, count, steps, cache, action, seat, w):
+    """move_value with the per-position work (`count`, `steps`, a cache by landing) shared."""
     m, how, x, z = _DECODE[action]
     pos = g.pos
     here = pos[m]
@@ -191,12 +176,6 @@ def _move_value(g, count, steps, cache, action, seat, w):
 def move_value(g, action, seat, w=DEFAULT):
     """What playing movement action `action` now is worth to `seat` (the active player), in points."""
     return _move_value(g, _counts(g.pos, g.tiles), _steps(g.tiles), {}, action, seat, w)
-
-
-def move_values(g, actions, seat, w=DEFAULT):
-    """move_value of each movement action (none may be `draw`), sharing the work."""
-    count, steps, cache = _counts(g.pos, g.tiles), _steps(g.tiles), {}
-    return [_move_value(g, count, steps, cache, a, seat, w) for a in actions]
 
 
 def net_gain(d, seat, players, net=1.0):
@@ -248,8 +227,7 @@ def best_move_value(g, seat, w=DEFAULT):
                     if count[across] - (pos[m] == across) > 0 and (m, to) not in seen:
                         seen.add((m, to))
                         v = net_gain(event_deltas(pos, g.scores, m, to, seat, players), seat, players, w.net)
-                        if v > best:
-                            best = v
+                        best = max(best, v)
                 elif own and not to & 3 and pick > best:
                     best = pick
             if first_step is not None:
@@ -261,28 +239,8 @@ def best_move_value(g, seat, w=DEFAULT):
                     if across and count[across] - (pos[m] == across) > 0 and (m, to) not in seen:
                         seen.add((m, to))
                         v = net_gain(event_deltas(pos, g.scores, m, to, seat, players), seat, players, w.net)
-                        if v > best:
-                            best = v
+                        best = max(best, v)
     return best
-
-
-def hand_value(g, seat, w=DEFAULT):
-    powers = g.powers[seat]
-    value = w.movement * min(len(g.moves[seat]), 5)
-    for card in powers:
-        value += w.power * POWER_VALUE[card]
-    return value
-
-
-def board_value(g, seat, w=DEFAULT):
-    """Meeples of `seat` on flanks: anchors at opponents' homes, exposure at its own."""
-    value = 0.0
-    for m in (2 * seat, 2 * seat + 1):
-        t = g.pos[m]
-        if t & 1:
-            if _home_owner_of_flank(t) != seat:
-                value += w.anchor
-    return value
 
 
 def turn_order(g):
@@ -306,24 +264,82 @@ def turn_order(g):
     return when
 
 
-def evaluate(g, seat, w=DEFAULT):
-    """The worth of a (determinised) game to `seat`, in points: its standing against the others."""
+class Model(NamedTuple):
+    """A conditional-logit model of who wins: seat p's utility is a weighted sum of
+    its features, and its chance to win is softmax(utilities)[p]. The weights were
+    fitted on self-play games (docs/bots.md)."""
+
+    score: float = 0.133
+    score2: float = 0.286  # times score² / target: each point weighs more near the end
+    potential: tuple = (0.304, 0.208, 0.139)  # best move, for the seat acting now / next / later
+    movement: float = 0.070  # each movement card (up to 5)
+    power: tuple = (("force", 0.507), ("soin", 0.253), ("voleur", 0.336), ("sortilege", 0.131),
+                    ("bandit", 0.063), ("magie_noire", 0.025), ("troc", 0.230), ("vitesse", 0.352),
+                    ("massue", 0.153), ("permutation", 0.0), ("chance", 0.180), ("defense", 0.353))
+    anchor: float = 0.245  # own meeple on a flank of an opponent's home
+    own_flank: float = 0.128  # own meeple on a flank of its own home
+    threat: float = -0.210  # an opponent's meeple on a flank of its home
+    skips: float = -0.149  # each turn it will skip (Massue)
+    turn: float = -0.072  # each turn before its own comes
+    extra: float = 0.304  # a pending extra turn (Vitesse), times its best move
+
+
+MODEL = Model()
+
+
+def utilities(g, model=MODEL, w=DEFAULT):
+    """Each seat's utility under the win model."""
     n = g.players
-    if g.phase == "over":
-        return (2.0 * terminal_value(g, seat) - 1.0) * WIN
     when = turn_order(g)
-    pot = w.potential
+    pot = model.potential
+    powers = dict(model.power)
+    target = g.options["target"]
     acting = g.phase in ("power", "move")
+    pos = g.pos
     u = [0.0] * n
     for p in range(n):
         k = when[p]
         factor = pot[k] if k < len(pot) else pot[-1]
         if p == g.active:
-            factor = (factor if acting else 0.0) + w.extra * g.extra * pot[0]
-        u[p] = g.scores[p] + hand_value(g, p, w) + board_value(g, p, w) + factor * best_move_value(g, p, w)
+            factor = (factor if acting else 0.0) + model.extra * g.extra
+        score = g.scores[p]
+        v = model.score * score + model.score2 * score * score / target + model.turn * k + model.skips * g.skips[p]
+        v += model.movement * min(len(g.moves[p]), 5)
+        for card in g.powers[p]:
+            v += powers[card]
+        for m in (2 * p, 2 * p + 1):
+            t = pos[m]
+            if t & 1:
+                v += model.own_flank if _home_owner_of_flank(t) == p else model.anchor
+        for m in range(2 * n):
+            t = pos[m]
+            if m >> 1 != p and t & 1 and _home_owner_of_flank(t) == p:
+                v += model.threat
+        if factor:
+            v += factor * best_move_value(g, p, w)
+        u[p] = v
+    return u
+
+
+def win_chances(g, model=MODEL, w=DEFAULT):
+    """Each seat's estimated chance to win (the shares of a finished game)."""
+    n = g.players
+    if g.phase == "over":
+        return [terminal_value(g, p) for p in range(n)]
+    u = utilities(g, model, w)
+    top = max(u)
+    e = [math.exp(x - top) for x in u]
+    total = sum(e)
+    return [x / total for x in e]
+
+
+def evaluate(g, seat, model=MODEL, w=DEFAULT):
+    """The worth of a (determinised) game to `seat`: its estimated chance to win, 0..1."""
+    if g.phase == "over":
+        return terminal_value(g, seat)
+    u = utilities(g, model, w)
     mine = u[seat]
-    others = [u[p] for p in range(n) if p != seat]
-    return mine - w.lead * max(others) - (1.0 - w.lead) * sum(others) / len(others)
+    return 1.0 / sum(math.exp(x - mine) for x in u)
 
 
 def terminal_value(g, seat):

@@ -6,7 +6,19 @@ microseconds per legal action: no clone, no lookahead.
 """
 
 from ..actions import DEFEND_NO, DEFEND_YES
-from .evaluate import DEFAULT, HAND_LIMIT, _counts, _deltas, _move_value, _steps, net_gain
+from .evaluate import (
+    _ACROSS,
+    _DECODE,
+    _FLANK_OWNER,
+    DEFAULT,
+    HAND_LIMIT,
+    _counts,
+    _deltas,
+    _steps,
+    can_draw_power,
+    event_deltas,
+    net_gain,
+)
 
 # The order in which the policy plays power cards when it holds several.
 POWER_PRIORITY = ("force", "vitesse", "voleur", "massue", "soin", "sortilege", "chance",
@@ -36,16 +48,56 @@ def draw_value(g, seat, w=DEFAULT):
 
 
 def best_move(g, legal, rng, w=DEFAULT):
-    """The movement-phase action of highest value; ties broken from `rng`."""
+    """The movement-phase action of highest value (as `move_value`); ties broken from `rng`.
+
+    The same arithmetic as evaluate.move_value, written out inline: this is the
+    innermost loop of every playout.
+    """
     seat = g.active
+    pos, players, scores = g.pos, g.players, g.scores
+    steps = _steps(g.tiles)
+    across_of = _ACROSS[g.tiles]
+    count = _counts(pos, g.tiles)
+    share = 1.0 / (players - 1)
+    anchor, exposed, net = w.anchor, w.exposed, w.net
+    pick = [(w.pickaxe if s == seat else -w.pickaxe * share) if can_draw_power(g, s) else 0.0
+            for s in range(players)]
     n = len(legal)
     start = rng.below(n)
-    count, steps, cache = _counts(g.pos, g.tiles), _steps(g.tiles), {}
     best, best_value = None, -1e9
-    drawn = draw_value(g, seat, w)
     for i in range(n):
         a = legal[(start + i) % n]
-        v = drawn if a[-1] == "draw" else _move_value(g, count, steps, cache, a, seat, w)
+        if a[-1] == "draw":
+            v = draw_value(g, seat, w)
+        else:
+            m, how, x, z = _DECODE[a]
+            here = pos[m]
+            picks = 0
+            if how == 0:
+                to = steps[here][x]
+            elif how == 1:
+                to = x
+            else:
+                to = steps[here][x]
+                across = across_of[to]
+                if not across or count[across] - (pos[m] == across) <= 0:
+                    if not to & 3:
+                        picks = 1
+                    to = steps[to][z]
+            across = across_of[to]
+            owner = m >> 1
+            if across and count[across] - (pos[m] == across) > 0:
+                v = net_gain(event_deltas(pos, scores, m, to, seat, players), seat, players, net)
+            elif across:
+                v = anchor if _FLANK_OWNER[to] != owner else -exposed
+                if owner != seat:
+                    v = -v * share
+            else:
+                v = 0.0
+                if not to & 3:
+                    picks += 1
+            if picks:
+                v += pick[owner]
         if v > best_value:
             best, best_value = a, v
     return best

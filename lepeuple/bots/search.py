@@ -12,10 +12,10 @@ import math
 
 from ..rng import Rng
 from ..view import Resampler
-from .evaluate import DEFAULT, evaluate, move_value
+from .evaluate import DEFAULT, MODEL, evaluate, move_value
 from .policy import draw_value, policy_action
 
-_PRIOR_SALT = 0x5DEECE66D
+_POLICY_SALT = 0x5DEECE66D
 
 
 class ViewSource:
@@ -45,9 +45,25 @@ class TrueSource:
 class RandomEngine:
     """Uniform over the legal actions."""
 
-    def __init__(self, source, seed, budget=1, weights=DEFAULT):
+    def __init__(self, source, seed, budget=1, **options):
         self.legal = source.sample(Rng(seed)).legal_actions()
         self._choice = self.legal[Rng(seed).below(len(self.legal))]
+        self.iterations, self.budget = 1, 1
+
+    def iterate(self):
+        pass
+
+    def best(self):
+        return self._choice
+
+
+class PolicyEngine:
+    """The light heuristic policy of the playouts, on one determinisation: the `easy` level."""
+
+    def __init__(self, source, seed, budget=1, weights=DEFAULT, **options):
+        g = source.sample(Rng(seed))
+        self.legal = g.legal_actions()
+        self._choice = policy_action(g, Rng(seed ^ _POLICY_SALT), weights)
         self.iterations, self.budget = 1, 1
 
     def iterate(self):
@@ -61,8 +77,8 @@ class GreedyEngine:
     """One-step lookahead: each legal action is played on `budget` determinisations
     (the same ones for every action) and scored by `evaluate`; the best average wins."""
 
-    def __init__(self, source, seed, budget=8, weights=DEFAULT):
-        self.source, self.seat, self.w = source, source.seat, weights
+    def __init__(self, source, seed, budget=8, weights=DEFAULT, model=MODEL):
+        self.source, self.seat, self.w, self.model = source, source.seat, weights, model
         self.rng = Rng(seed)
         self.legal = source.sample(Rng(seed)).legal_actions()
         self.totals = [0.0] * len(self.legal)
@@ -73,7 +89,7 @@ class GreedyEngine:
         for i, a in enumerate(self.legal):
             g = g0.clone()
             g._apply(a)
-            self.totals[i] += evaluate(g, self.seat, self.w)
+            self.totals[i] += evaluate(g, self.seat, self.model, self.w)
         self.iterations += 1
 
     def best(self):
@@ -84,7 +100,7 @@ class GreedyEngine:
 class Node:
     """A node of the information-set tree: one decision of the searching seat."""
 
-    __slots__ = ("children", "visits", "total", "avail", "prior")
+    __slots__ = ("avail", "children", "prior", "total", "visits")
 
     def __init__(self):
         self.children = {}
@@ -101,53 +117,94 @@ class IsmctsEngine:
     Each iteration redeals the hidden cards from the view, walks the tree with
     UCB (counting how often each action was available), adds one node, then
     lets every seat play the heuristic policy until the searching seat's next
-    turn begins; that position is scored by `evaluate`. Opponents and chance are
-    sampled, not branched on.
+    turn has been played (`horizon` 2; 1 stops when it begins); that position
+    is scored by `evaluate`, a chance to win. Opponents and chance are sampled,
+    not branched on. `paired`: root actions meet the same redeals in the same
+    order (common random numbers). `mix` blends in the evaluation at the end
+    of the current turn (0: not used).
     """
 
-    def __init__(self, source, seed, budget=1000, weights=DEFAULT, c=0.7, scale=3.0):
-        self.source, self.seat, self.w = source, source.seat, weights
+    def __init__(self, source, seed, budget=1000, weights=DEFAULT, model=MODEL, c=0.2, paired=True, mix=0.0, horizon=2):
+        self.source, self.seat, self.w, self.model = source, source.seat, weights, model
+        self.seed = seed
         self.rng = Rng(seed)
-        self.policy_rng = Rng(seed ^ _PRIOR_SALT)
+        self.policy_rng = Rng(seed ^ _POLICY_SALT)
         self.legal = source.sample(Rng(seed)).legal_actions()
         self.root = Node()
-        self.c, self.scale = c, scale
+        self.c, self.paired, self.mix, self.horizon = c, paired, mix, horizon
         self.iterations, self.budget = 0, budget
 
     def iterate(self):
-        g = self.source.sample(self.rng)
-        seat, rng = self.seat, self.policy_rng
-        node, path = self.root, [self.root]
-        in_tree = True
-        while g.phase != "over":
-            if in_tree and g.to_move == seat:
-                legal = g.legal_actions()
-                if len(legal) == 1:
-                    action = legal[0]
+        seat, root = self.seat, self.root
+        node, path = root, [root]
+        if self.paired:
+            # Common random numbers: the j-th try of every root action meets the
+            # j-th determinisation and chance stream, so actions are compared on
+            # the same deals (the root's actions never depend on hidden cards).
+            action, node = self._select_root()
+            j = node.visits
+            g = self.source.sample(Rng(_mix(self.seed, j)))
+            rng = Rng(_mix(self.seed ^ _POLICY_SALT, j))
+            path.append(node)
+            in_tree = j > 0
+        else:
+            g = self.source.sample(self.rng)
+            rng = self.policy_rng
+            in_tree = True
+            action = None
+        mix, horizon = self.mix, self.horizon
+        mid = None
+        mine = 0  # turns of the searching seat begun since the root
+        while True:
+            if action is None:
+                if in_tree and g.to_move == seat:
+                    legal = g.legal_actions()
+                    if len(legal) == 1:
+                        action = legal[0]
+                    else:
+                        action, node, expanded = self._select(node, legal, g)
+                        path.append(node)
+                        in_tree = not expanded
                 else:
-                    action, node, expanded = self._select(node, legal, g)
-                    path.append(node)
-                    in_tree = not expanded
-            else:
-                action = policy_action(g, rng, self.w)
+                    action = policy_action(g, rng, self.w)
             started = _turn_started(g._apply(action))
+            action = None
+            if g.phase == "over":
+                break
             if started is not None:
-                if started == seat:
-                    break
                 in_tree = False
-        reward = self._reward(g)
+                if mix and mid is None:
+                    mid = evaluate(g, seat, self.model, self.w)
+                if started == seat:
+                    mine += 1
+                    if mine >= horizon:
+                        break
+                elif mine:
+                    break
+        reward = evaluate(g, seat, self.model, self.w)
+        if mid is not None:
+            reward = mix * mid + (1.0 - mix) * reward
         for n in path:
             n.visits += 1
             n.total += reward
         self.iterations += 1
 
-    def _reward(self, g):
-        value = evaluate(g, self.seat, self.w) / self.scale
-        if value > 30:
-            return 1.0
-        if value < -30:
-            return 0.0
-        return 1.0 / (1.0 + math.exp(-value))
+    def _select_root(self):
+        """The root action to try next: each once in turn, then the best UCB score."""
+        children = self.root.children
+        for a in self.legal:
+            if a not in children:
+                child = children[a] = Node()
+                return a, child
+        log_n = math.log(self.root.visits)
+        c = self.c
+        best, best_score = None, -1.0
+        for a in self.legal:
+            child = children[a]
+            score = child.total / child.visits + c * math.sqrt(log_n / child.visits)
+            if score > best_score:
+                best, best_score = a, score
+        return best, children[best]
 
     def _select(self, node, legal, g):
         """(action, child, expanded?): an untried action by prior, else the best UCB score."""
@@ -194,6 +251,11 @@ def _priors(g, legal, w):
         return {first: 1.0}
     seat = g.active
     return {a: draw_value(g, seat, w) if a[-1] == "draw" else move_value(g, a, seat, w) for a in legal}
+
+
+def _mix(seed, j):
+    """A seed for the j-th determinisation (SplitMix64 of the pair)."""
+    return Rng((seed * 0x9E3779B97F4A7C15 + j) & 0xFFFFFFFFFFFFFFFF).next64()
 
 
 def _turn_started(events):

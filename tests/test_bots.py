@@ -1,0 +1,236 @@
+"""Bots: legal, reproducible, time-sliceable and fair (they decide from the view alone)."""
+
+import json
+import random
+
+import pytest
+
+from lepeuple import new_game
+from lepeuple.bots import BOTS, LEVELS, Thinking, choose, spec, think, think_true
+from lepeuple.bots.evaluate import best_move_value, evaluate, move_value, win_chances
+from lepeuple.bots.policy import policy_action
+from lepeuple.rng import Rng
+from lepeuple.view import Resampler, view
+
+OPTIONS = (None, {"defense": "shield"}, {"scores": "hidden"}, {"target": 8})
+PHASES = ("power", "move", "partner", "defend")
+
+
+def positions(count_per_phase, seed=1, players=(3, 4, 5)):
+    """Games stopped at decisions with more than one legal action, `count_per_phase` of each phase."""
+    r = random.Random(seed)
+    found = {phase: [] for phase in PHASES}
+    game_seed = 0
+    while any(len(found[p]) < count_per_phase for p in PHASES):
+        game_seed += 1
+        n = players[game_seed % len(players)]
+        options = OPTIONS[game_seed % len(OPTIONS)]
+        if options == {"defense": "shield"} and len(found["defend"]) < count_per_phase:
+            options = None  # Défense is asked only under the reaction rule
+        g = new_game(n, options, seed * 10000 + game_seed)
+        while not g.is_over:
+            legal = g.legal_actions()
+            bucket = found[g.phase]
+            if len(legal) > 1 and len(bucket) < count_per_phase and r.random() < (0.08 if g.phase == "move" else 0.5):
+                bucket.append(g.clone(history=True))
+            g.apply(r.choice(legal))
+    return [g for phase in PHASES for g in found[phase]]
+
+
+@pytest.fixture(scope="module")
+def many():
+    return positions(8)
+
+
+def decide(game, level, seed):
+    """What the arena does: the bot sees only the view of the seat to move."""
+    return choose(view(game, game.to_move), level, seed)
+
+
+def test_levels_are_easy_normal_hard_in_order():
+    assert list(LEVELS) == ["easy", "normal", "hard"]
+    assert all(isinstance(text, str) and text for text in LEVELS.values())
+    assert {"random", "greedy", "ismcts"} <= set(BOTS)
+
+
+def test_positions_cover_every_phase_and_player_count(many):
+    assert {g.phase for g in many} == set(PHASES)
+    assert {g.players for g in many} == {3, 4, 5}
+
+
+@pytest.mark.parametrize("bot", ["random", "easy", "greedy", "ismcts:40"])
+def test_every_bot_returns_a_legal_action_in_every_phase(many, bot):
+    for i, g in enumerate(many):
+        action = decide(g, bot, i)
+        assert action in g.legal_actions(), (bot, g.phase)
+        g.clone().apply(action)  # validated: raises if illegal
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_full_levels_return_a_legal_action(level):
+    for i, g in enumerate(positions(1, seed=7, players=(3,))[:2]):
+        t = think(view(g, g.to_move), level, i)
+        while not t.step(0.05):
+            pass
+        assert t.done and t.iterations == spec(level)[1]
+        assert t.action() in g.legal_actions()
+
+
+def test_a_single_legal_action_is_returned_at_once():
+    empty = {"movement": [], "power": []}
+    g = new_game(3, None, 3, setup={"hands": [empty, {"movement": [1], "power": []}, empty]})
+    assert len(g.legal_actions()) == 1  # no card in hand: draw two is all there is
+    t = think(view(g, g.to_move), "hard", 1)
+    assert t.done and t.iterations == 0
+    assert t.action() == g.legal_actions()[0]
+
+
+@pytest.mark.parametrize("bot", ["random", "easy", "greedy", "ismcts:120"])
+def test_same_view_level_and_seed_give_the_same_action(bot):
+    for i, g in enumerate(positions(2, seed=3)):
+        v = view(g, g.to_move)
+        assert choose(v, bot, i) == choose(v, bot, i)
+
+
+def test_time_slicing_does_not_change_the_choice():
+    for i, g in enumerate(positions(2, seed=4)):
+        v = view(g, g.to_move)
+        once = choose(v, "ismcts:150", i)
+        t = think(v, "ismcts:150", i)
+        slices = 0
+        while not t.step(0.0005):
+            slices += 1
+        assert t.action() == once
+        assert len(g.legal_actions()) == 1 or slices > 0 or t.iterations == 150
+
+
+def test_a_step_returns_soon_after_its_time():
+    g = positions(1, seed=5, players=(5,))[1]
+    t = think(view(g, g.to_move), "hard", 1)
+    import time
+
+    start = time.perf_counter()
+    t.step(0.02)
+    assert time.perf_counter() - start < 0.2  # one iteration is far below 50 ms
+    assert 0 < t.iterations < spec("hard")[1]
+
+
+def redealt(g, seed):
+    """A second true state that gives the seat to move the same view, hidden cards dealt anew."""
+    seat = g.to_move
+    other = Resampler(view(g, seat)).sample(Rng(seed))
+    assert view(other, seat) == view(g, seat)
+    return other
+
+
+def hidden(g, seat):
+    return ([g.hand(s) for s in range(g.players) if s != seat], g.mdeck, g.pdeck)
+
+
+@pytest.mark.parametrize("bot,step", [("greedy", 2), ("ismcts:80", 2), ("easy", 2), ("normal", 8)])
+def test_fairness_hidden_cards_do_not_change_the_choice(many, bot, step):
+    differ = 0
+    for i, g in enumerate(many[::step]):
+        seat = g.to_move
+        other = redealt(g, 1000 + i)
+        differ += hidden(other, seat) != hidden(g, seat)
+        assert decide(g, bot, i) == decide(other, bot, i), (bot, g.phase)
+    assert differ >= len(many[::step]) // 2  # the hidden cards really were dealt differently
+
+
+def test_the_cheating_audit_bot_does_read_the_true_state():
+    """The same search given the true state: its choices do depend on hidden cards."""
+    changed = 0
+    for i, g in enumerate(positions(4, seed=9, players=(3,))):
+        if g.phase != "move":
+            continue
+        other = redealt(g, 77 + i)
+        cheat = [think_true(x, "greedy-cheat", i) for x in (g, other)]
+        for t in cheat:
+            while not t.step(1.0):
+                pass
+        changed += cheat[0].action() != cheat[1].action()
+    assert changed > 0
+
+
+def test_a_bot_gets_only_a_view_dict():
+    g = new_game(3, None, 1)
+    with pytest.raises(TypeError):
+        think(g, "greedy", 1)
+    with pytest.raises(ValueError):
+        think(view(g, 1), "greedy", 1)  # not seat 1's turn
+    with pytest.raises(ValueError):
+        think(view(g, 0), "hard-cheat", 1)  # the audit bot is arena only
+    with pytest.raises(ValueError):
+        think(view(g, 0), "grandmaster", 1)
+
+
+def test_a_bot_keeps_no_link_to_the_true_state():
+    for i, g in enumerate(positions(2, seed=11, players=(4,))):
+        seat = g.to_move
+        v = view(g, seat)
+        t = think(json.loads(json.dumps(v)), "ismcts:60", i)  # plain JSON is enough
+        for s in range(g.players):  # scramble the true state behind the bot's back
+            if s != seat:
+                g.moves[s].reverse()
+                g.powers[s].reverse()
+        g.mdeck.reverse()
+        while not t.step(1.0):
+            pass
+        assert t.action() == choose(v, "ismcts:60", i)
+
+
+def test_thinking_reports_progress_and_a_best_guess():
+    g = positions(1, seed=12, players=(3,))[1]
+    t = think(view(g, g.to_move), "hard", 2)
+    assert isinstance(t, Thinking) and not t.done
+    t.step(0.001)
+    assert t.action() in g.legal_actions()  # a best guess while still thinking
+
+
+def test_evaluation_is_a_chance_to_win():
+    for g in positions(2, seed=13):
+        chances = win_chances(g)
+        assert abs(sum(chances) - 1.0) < 1e-9
+        for seat in range(g.players):
+            assert 0.0 <= evaluate(g, seat) <= 1.0
+            assert abs(evaluate(g, seat) - chances[seat]) < 1e-9
+            assert best_move_value(g, seat) >= 0.0
+
+
+def test_a_noble_attack_is_seen_and_taken():
+    """Seat 0 stands on 7 beside home 6; card 2 (+1) takes its other meeple 4 -> 5: +3, seat 1 -1 (R14)."""
+    g = new_game(3, None, 1, setup={
+        "meeples": [[7, 4], [6, 6], [10, 10]],
+        "scores": [0, 2, 0],
+        "hands": [{"movement": [2], "power": []}, {"movement": [4], "power": []}, {"movement": [5], "power": []}],
+    })
+    attack = next(a for a in g.legal_actions() if a.type == "move" and a.meeple == (0, 1) and a.how == "circle")
+    assert move_value(g, attack, 0) == 3.5  # +3 for seat 0, the others' mean change is -0.5
+    assert best_move_value(g, 0) == 3.5
+    assert policy_action(g, Rng(1)) == attack
+    for level in ("easy", "greedy", "ismcts:100"):
+        assert choose(view(g, 0), level, 1) == attack, level
+
+
+def test_a_playout_ends_after_the_bots_next_turn():
+    """ISMCTS iterations stop at a turn start once the searching seat's next turn is played
+    (or begins again after a Vitesse), or when the game ends; never run on to the end."""
+    from lepeuple.bots.search import IsmctsEngine, ViewSource
+
+    class Recording(ViewSource):
+        def sample(self, rng):
+            self.last = super().sample(rng)
+            return self.last
+
+    for i, g in enumerate(positions(1, seed=14, players=(3, 4))[:2]):
+        seat = g.to_move
+        source = Recording(view(g, seat))
+        engine = IsmctsEngine(source, i, budget=20)
+        ended = 0
+        for _ in range(20):
+            engine.iterate()
+            end = source.last
+            assert end.is_over or end.phase in ("power", "move")
+            ended += end.is_over
+        assert ended < 20

@@ -16,8 +16,10 @@ import hashlib
 import json
 import re
 import shutil
+import struct
 import sys
 import tomllib
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,6 +55,24 @@ BARE_HTML = """<!doctype html>
 </html>
 """
 BARE_TOML = 'interpreter = "../vendor/pyodide/pyodide.mjs"\n'
+
+# The web app manifest (installable page). The icons are our own: web/icon.svg,
+# and PNGs drawn below (a felt disc with the five peoples' colours around it).
+THEME = "#24543f"
+PEOPLE_COLOURS = ((0x2f, 0x6f, 0xd6), (0xee, 0x8a, 0x1c), (0xd6, 0x33, 0x3a), (0x2f, 0x9e, 0x44), (0x26, 0x26, 0x26))
+PNG_SIZES = (192, 512)
+MANIFEST = {
+    "name": "Le Dernier Peuple",
+    "short_name": "Dernier Peuple",
+    "start_url": "./index.html",
+    "scope": "./",
+    "display": "standalone",
+    "background_color": "#f4efe4",
+    "theme_color": THEME,
+    "icons": [{"src": "web/icon.svg", "sizes": "any", "type": "image/svg+xml"}] + [
+        {"src": f"icons/icon-{n}.png", "sizes": f"{n}x{n}", "type": "image/png", "purpose": "any maskable"}
+        for n in PNG_SIZES],
+}
 
 
 class BuildError(Exception):
@@ -102,6 +122,46 @@ def pyscript_toml(modules):
     return text
 
 
+def icon_pixel(x, y, n):
+    """The colour of one icon pixel: felt background, a paper ring, five coloured tokens."""
+    import math
+    c = n / 2
+    dx, dy = x + 0.5 - c, y + 0.5 - c
+    r = math.hypot(dx, dy) / n
+    for i, colour in enumerate(PEOPLE_COLOURS):
+        angle = -math.pi / 2 + i * 2 * math.pi / 5
+        tx, ty = c + math.cos(angle) * 0.27 * n, c + math.sin(angle) * 0.27 * n
+        if math.hypot(x + 0.5 - tx, y + 0.5 - ty) < 0.085 * n:
+            return colour
+    if 0.20 < r < 0.34:
+        return (0xf4, 0xef, 0xe4)
+    return (0x24, 0x54, 0x3f)
+
+
+def png_icon(n):
+    """A PNG of n x n pixels (RGB, no library needed)."""
+    rows = b"".join(b"\0" + bytes(v for x in range(n) for v in icon_pixel(x, y, n)) for y in range(n))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", n, n, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
+
+
+_ICON_CACHE = {}
+
+
+def write_manifest(out):
+    """out/manifest.json and the PNG icons it names (drawn once per process)."""
+    (out / "icons").mkdir()
+    for n in PNG_SIZES:
+        if n not in _ICON_CACHE:
+            _ICON_CACHE[n] = png_icon(n)
+        (out / f"icons/icon-{n}.png").write_bytes(_ICON_CACHE[n])
+    (out / "manifest.json").write_text(json.dumps(MANIFEST, indent=1, ensure_ascii=False) + "\n")
+
+
 def site_version(out, files):
     """A hash of the files' names and contents: any change makes a new version."""
     digest = hashlib.sha256()
@@ -147,6 +207,7 @@ def build(out=ROOT / "_site"):
             copy(path, out / "vendor/pyscript" / path.name)
     copy(pyscript / "LICENSE", out / "vendor/pyscript/LICENSE")
 
+    write_manifest(out)
     (out / "bare").mkdir()
     (out / "bare/index.html").write_text(BARE_HTML)
     (out / "bare/pyscript.toml").write_text(BARE_TOML)

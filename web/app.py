@@ -6,7 +6,7 @@ So the whole page logic runs and is tested under CPython as well.
 
 What tests may rely on (and nothing else is test-only): the URL speed
 `instant` (no pauses between bot steps), and flags on <body>:
-data-ready (web/boot.py), data-screen (new | confirm | broken | table),
+data-ready (web/boot.py), data-screen (new | confirm | broken | table | rules),
 data-actions (actions in the game record), data-thinking (a bot is thinking),
 data-bot-stats (JSON: bot decision times on this device, botrunner.Stats).
 A scenario is played by saving a record with a `setup` (lepeuple.record) to
@@ -20,6 +20,7 @@ from .choices import Chooser
 from .markup import h
 from .newgame import Seat, Setup, default_level, parse_query, setup_from_form
 from .render import screens
+from .render.rules import rules_page
 from .render.table import TableModel, table_screen
 from .session import Session
 from .storage import SaveError, Store, decode
@@ -36,7 +37,8 @@ class App:
         self.rng = rng or random.Random()
         self.levels = botrunner.levels()
         self.search, self.languages = search, languages
-        self.screen = "new"  # new | confirm | broken | table
+        self.screen = "new"  # new | confirm | broken | table | rules
+        self.back_to = "new"  # the screen the rules page returns to
         self.session = None
         self.chooser = None
         self.draft = Setup([Seat(), Seat("bot", level=default_level(self.levels)),
@@ -188,7 +190,7 @@ class App:
 
     def render(self):
         body = {"new": self._new_screen, "confirm": self._confirm_screen,
-                "broken": self._broken_screen, "table": self._table}[self.screen]()
+                "broken": self._broken_screen, "table": self._table, "rules": rules_page}[self.screen]()
         in_game = self.screen == "table"
         self.dom.render(h("div", {"class": f"page screen-{self.screen}"},
                           screens.header(i18n.language(), self.speed, in_game),
@@ -256,6 +258,17 @@ class App:
         self.dom.set_language(code)
         if remember:
             self.store.set_pref("lang", code)
+
+    def _do_rules(self, _):
+        if self.screen != "rules":
+            self.back_to, self.screen = self.screen, "rules"
+            self.render()
+
+    def _do_rules_close(self, _):
+        if self.screen == "rules":
+            self.screen = self.back_to
+            self.render()
+            self.kick()
 
     def _do_pass_ok(self, _):
         if self.session and self.session.needs_pass():

@@ -10,7 +10,7 @@ import json
 import traceback
 
 from pyscript import document, window
-from pyscript.ffi import create_proxy
+from pyscript.ffi import create_proxy, to_js
 
 from .i18n import t
 from .markup import join_regions, to_regions
@@ -34,24 +34,34 @@ def show_error(text):
     window.console.error(text)
 
 
+LONG_PRESS_MS = 500
+FLIGHT = {"duration": 450, "easing": "ease-in-out"}  # meeples gliding, cards flying (ms)
+ARROWS = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1}
+FOCUSABLE = "button:not([disabled])"
+
+
 class BrowserDom:
     def __init__(self, root):
         self.root = root
         self.app = None
         self._proxies = []  # kept alive as long as the page: the listeners use them
         self._skeleton, self._regions = None, {}
+        self._press = self._timer = None  # the element held down (long-press), its timer
 
     def bind(self, app):
         """Route clicks and select changes inside #app to the controller."""
         self.app = app
-        for kind, handler in (("click", self._on_click), ("change", self._on_change)):
+        for kind, handler in (("click", self._on_click), ("change", self._on_change), ("keydown", self._on_key),
+                              ("pointerdown", self._press_start), ("pointerup", self._press_end),
+                              ("pointercancel", self._press_end), ("pointerleave", self._press_end)):
             proxy = create_proxy(self._guard(handler))
             self._proxies.append(proxy)
             self.root.addEventListener(kind, proxy)
+        self._tip_proxy = create_proxy(self._guard(lambda *_: self._show_tip()))
 
     @staticmethod
     def _guard(handler):
-        def run(event):
+        def run(event=None):
             try:
                 handler(event)
             except Exception:  # noqa: BLE001 — shown on the page; the listener must survive
@@ -72,6 +82,59 @@ class BrowserDom:
         if not absent(el):
             self.app.change(str(el.dataset.change), str(el.value))
 
+    def _on_key(self, event):
+        """Arrow keys move the focus between the buttons of one group (hand, ring, choices)."""
+        step = ARROWS.get(str(event.key))
+        el = document.activeElement
+        if step is None or absent(el) or event.altKey or event.ctrlKey or event.metaKey:
+            return
+        group = el.closest("[data-keys]")
+        if absent(group):
+            return
+        items = [x for x in group.querySelectorAll(FOCUSABLE)]
+        index = next((i for i, x in enumerate(items) if x == el), None)
+        if index is None or not items:
+            return
+        event.preventDefault()
+        items[(index + step) % len(items)].focus()
+
+    # ----- long-press: a card's or tile's explanation on touch screens -----
+
+    def _press_start(self, event):
+        self._hide_tip()
+        if str(event.pointerType) == "mouse":
+            return  # a mouse shows the title as the browser's own tooltip
+        el = event.target.closest("[title]")
+        if not absent(el) and self.root.contains(el):
+            self._press = el
+            self._timer = window.setTimeout(self._tip_proxy, LONG_PRESS_MS)
+
+    def _press_end(self, _event):
+        if self._timer is not None:
+            window.clearTimeout(self._timer)
+        self._timer = None
+
+    def _show_tip(self):
+        el, self._timer = self._press, None
+        if absent(el) or not el.isConnected:
+            return
+        tip = document.getElementById("tip")
+        if absent(tip):
+            tip = document.createElement("div")
+            tip.id, tip.className = "tip", "tip"
+            tip.setAttribute("role", "tooltip")
+            document.body.appendChild(tip)
+        tip.textContent = el.getAttribute("title")
+        box = el.getBoundingClientRect()
+        tip.style.left = f"{max(4, min(box.left, window.innerWidth - 260))}px"
+        tip.style.top = f"{box.bottom + window.scrollY + 6}px"
+        tip.hidden = False
+
+    def _hide_tip(self):
+        tip = document.getElementById("tip")
+        if not absent(tip):
+            tip.hidden = True
+
     # ----- what App calls ------------------------------------------------
 
     def render(self, node):
@@ -79,6 +142,7 @@ class BrowserDom:
         its frame changed; keep keyboard focus on the same control."""
         skeleton, regions = to_regions(node)
         focus = self._focus_key()
+        places = self._places()
         if skeleton != self._skeleton:
             self.root.innerHTML = join_regions(skeleton, regions)
         else:
@@ -86,10 +150,48 @@ class BrowserDom:
                 if self._regions.get(name) != html:
                     self.root.querySelector(f'[data-region="{name}"]').outerHTML = html
         self._skeleton, self._regions = skeleton, regions
+        self._fly(places)
         if focus:
             el = self.root.querySelector(focus)
+            if absent(el):  # the control is gone (a step was taken): go on to the next choices
+                el = self.root.querySelector(".actions " + FOCUSABLE)
             if not absent(el):
                 el.focus()
+
+    # ----- animations: what moved glides from where it was -----------------
+
+    def _places(self):
+        """data-fly key -> centre on screen of every meeple and card now shown."""
+        out = {}
+        for el in self.root.querySelectorAll("[data-fly]"):
+            box = el.getBoundingClientRect()
+            out[str(el.dataset.fly)] = (box.left + box.width / 2, box.top + box.height / 2)
+        return out
+
+    def _fly(self, before):
+        """Animate each meeple or card from its old place to its new one (none if the
+        player asks for reduced motion)."""
+        if not before or window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+            return
+        drawn = self._drawn_from(before)
+        for el in self.root.querySelectorAll("[data-fly]"):
+            key = str(el.dataset.fly)
+            old = before.get(key) or drawn.get(key)
+            if old is None:
+                continue
+            box = el.getBoundingClientRect()
+            dx, dy = old[0] - box.left - box.width / 2, old[1] - box.top - box.height / 2
+            if abs(dx) + abs(dy) >= 2:
+                frames = [{"transform": f"translate({dx:.1f}px, {dy:.1f}px)"}, {"transform": "none"}]
+                el.animate(to_js(frames), to_js(FLIGHT))
+
+    def _drawn_from(self, before):
+        """New cards of a hand that was already shown: they come from their deck."""
+        hand = [str(el.dataset.fly) for el in self.root.querySelectorAll("[data-testid=hand] [data-fly]")]
+        if not any(key in before for key in hand):
+            return {}  # a new hand on screen (another player, a swap): nothing flies
+        decks = {False: before.get("deck-movement"), True: before.get("deck-power")}
+        return {key: decks[not key.removeprefix("card-").isdigit()] for key in hand if key not in before}
 
     def _focus_key(self):
         el = document.activeElement

@@ -49,3 +49,24 @@ def test_version_follows_contents(tmp_path):
     assert build_site.write_service_worker(out)[0] == info["version"]  # deterministic
     (out / "web/main.py").write_text("# changed\n")
     assert build_site.write_service_worker(out)[0] != info["version"]
+
+
+def test_manifest_names_our_icons_and_is_precached(tmp_path):
+    out, info = built(tmp_path)
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["display"] == "standalone" and manifest["theme_color"].startswith("#")
+    assert manifest["name"] and manifest["start_url"]
+    sizes = set()
+    for icon in manifest["icons"]:
+        data = (out / icon["src"]).read_bytes()
+        assert icon["src"] in info["files"]
+        if icon["type"] == "image/png":
+            assert data.startswith(b"\x89PNG\r\n\x1a\n")
+            width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+            assert icon["sizes"] == f"{width}x{height}"
+            sizes.add(width)
+        else:
+            assert data.lstrip().startswith(b"<svg")
+    assert {192, 512} <= sizes
+    assert "manifest.json" in info["files"]
+    assert 'rel="manifest" href="./manifest.json"' in (out / "index.html").read_text()

@@ -180,3 +180,31 @@ def test_hint_highlights_a_legal_action():
     dom.run_tasks()
     assert app.hint in app.session.game.legal_actions()
     assert "Hint:" in dom.text()
+
+
+def test_rules_page_opens_from_the_header_and_returns():
+    app, dom, _ = make("?players=human,bot:easy,bot:easy&seed=3&speed=instant")
+    assert ("rules", None) in dom.acts()
+    for lang, words in (("en", "Noble attack"), ("fr", "Attaque noble"), ("ja", "ノーブルアタック")):
+        app.change("lang", lang)
+        app.command("rules")
+        assert dom.flags["screen"] == "rules"
+        text = dom.text()
+        assert words in text and "Voleur" in text
+        assert dom.html.count('class="diagram ') == 3
+        app.command("rules-close")
+        assert dom.flags["screen"] == "table"
+
+
+def test_rules_page_pauses_the_bots_until_closed():
+    dom = FakeDom()
+    app = App(dom, MemoryBackend(), "?players=bot:easy,bot:easy,bot:easy&seed=3&speed=instant", ["en"],
+              clock=lambda: 1000, rng=random.Random(1))
+    app.boot()
+    app.command("rules")  # before the bots' first step
+    dom.run_tasks()
+    moves = len(app.session.game.history)
+    assert moves == 0
+    app.command("rules-close")
+    dom.run_tasks()
+    assert len(app.session.game.history) > moves

@@ -205,7 +205,11 @@ def test_dynamic_keys_exist():
                           "log.event.": ["supply", "noble_attack", "sneaky_attack", "attack"],
                           "prompt.wait.": ["power", "move", "partner", "defend", "over"],
                           "prompt.": ["meeple", "tile", "target", "confirm", "swap1", "swap2"],
-                          "announce.": ["draw", "pass"], "hint.": ["draw", "pass"]}.items():
+                          "announce.": ["draw", "pass"], "hint.": ["draw", "pass"],
+                          "tip.": ["home", "flank", "pickaxe"], "rules.turn.": ["power", "move"],
+                          "rules.cards.": ["arrow", "circle", "square", "split"],
+                          "rules.": [f"{s}.h" for s in ("goal", "ring", "turn", "cards", "pickaxe", "events",
+                                                          "defense", "powers")] + ["supply", "noble", "sneaky"]}.items():
         for name in names:
             assert prefix + name in i18n.EN, prefix + name
     for kind in ("movement", "power"):
@@ -299,3 +303,32 @@ def test_tile_cards_stay_apart_and_inside_the_box(tiles, aspect):
             assert abs(ox - x) >= width or abs(oy - y) >= height_pct, (i, x, y, ox, oy)
     assert places[0][0] == 50 and places[0][1] < 50  # tile 1 at the top
     assert places[tiles // 4][0] > 50  # numbers run clockwise
+
+
+# ----- no hard-coded UI strings ---------------------------------------------
+
+WORDY_ATTRS = {"aria-label", "title", "placeholder", "alt", "aria-description"}
+
+
+def _hard_coded(path):
+    """Literal words given to h() as text or as a label-like attribute (must come from t())."""
+    import ast
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "h"):
+            continue
+        for arg in node.args[1:]:
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and any(c.isalpha() for c in arg.value):
+                found.append(f"{path.name}:{arg.lineno} {arg.value!r}")
+            if isinstance(arg, ast.Dict):
+                for key, value in zip(arg.keys, arg.values):
+                    if (isinstance(key, ast.Constant) and key.value in WORDY_ATTRS and isinstance(value, ast.Constant)
+                            and isinstance(value.value, str) and any(c.isalpha() for c in value.value)):
+                        found.append(f"{path.name}:{value.lineno} {value.value!r}")
+    return found
+
+
+def test_no_ui_string_is_hard_coded():
+    found = [f for path in sorted(WEB.rglob("*.py")) for f in _hard_coded(path)]
+    # The printed back of the cards is a logo, not words to translate.
+    assert [f for f in found if "'LDP'" not in f] == []

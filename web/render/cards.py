@@ -90,10 +90,13 @@ def card(card_id, *, playable=False, selected=False, hinted=False, shield_mode=F
     cls = classes("card", "power" if is_power else "movement",
                   own=not is_power and MOVEMENT[card_id].own, selected=selected,
                   hinted=hinted, small=small, disabled=not playable)
+    tip = label if is_power else t("words.join", move=label, tile=t("tip.movement"))
+    fly = f"card-{card_id}"  # the same card anywhere on the page: web/dom.py animates its moves
     if not playable:
-        return h("div", {"class": cls, "title": label, "role": "img", "aria-label": label}, face)
+        return h("div", {"class": cls, "title": tip, "role": "img", "aria-label": label, "data-fly": fly}, face)
     return h("button", {"type": "button", "class": cls, "data-act": "card", "data-arg": _card_arg(card_id),
-                        "title": label, "aria-label": label, "aria-pressed": "true" if selected else "false"},
+                        "data-fly": fly,
+                        "title": tip, "aria-label": label, "aria-pressed": "true" if selected else "false"},
              face)
 
 
@@ -103,5 +106,5 @@ def _card_arg(card_id):
 
 def back(kind, count):
     """A face-down deck with its size."""
-    return h("div", {"class": f"card back back-{kind}", "aria-hidden": "true"},
+    return h("div", {"class": f"card back back-{kind}", "aria-hidden": "true", "data-fly": f"deck-{kind}"},
              h("span", {"class": "back-mark"}, "LDP"), h("span", {"class": "back-count"}, count))

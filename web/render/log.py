@@ -154,7 +154,8 @@ def log(events, seats, viewer, hidden_scores=False, fresh=0):
                 break
     return h("section", {"class": "log", "aria-label": t("log.heading"), "data-region": "log"},
              h("h2", t("log.heading")),
-             h("ol", {"class": "log-lines", "aria-live": "polite"}, lines or h("li", {"class": "muted"}, t("log.empty"))))
+             h("ol", {"class": "log-lines", "aria-live": "polite", "tabindex": 0, "aria-label": t("log.heading")},
+               lines or h("li", {"class": "muted"}, t("log.empty"))))
 
 
 def _line(event, seats, viewer, hidden, names, fresh):

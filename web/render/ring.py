@@ -60,7 +60,8 @@ def ring(view, seats, offer=None, marks=None, center=None):
     marks = marks or {}
     (wide, places), (tall, places_tall) = layout(tiles, WIDE), layout(tiles, TALL)
     style = f"--tiles:{tiles};--tile-w:{wide}%;--tile-w2:{tall}%"
-    return h("div", {"class": f"ring ring-{tiles}", "style": style, "role": "group", "aria-label": t("ring.label")},
+    return h("div", {"class": f"ring ring-{tiles}", "style": style, "role": "group", "aria-label": t("ring.label"),
+                     "data-keys": "ring"},
              [_cached_tile(n, places[n - 1] + places_tall[n - 1], seats, on.get(n, []), clickable, reach.get(n),
                            tuple(marks.get(n, ())) + (("chosen",) if chosen in on.get(n, []) else ()))
               for n in range(1, tiles + 1)],
@@ -99,11 +100,12 @@ def _tile(n, place, seats, here, clickable, reach, marks):
                   crowded=len(here) > 4, occupied=bool(here))
     style = "--x:{}%;--y:{}%;--x2:{}%;--y2:{}%".format(*place)
     style += f";--people:{COLOURS[owner]}" if owner is not None else ""
-    return h("div", {"class": cls, "style": style, "data-tile": n, "title": tile_words(n, seats, here)},
+    tip = t("words.join", move=tile_words(n, seats, here), tile=t("tip." + kind))
+    return h("div", {"class": cls, "style": style, "data-tile": n, "title": tip},
              h("span", {"class": "tile-num"}, n),
              _icon(n, kind, owner),
              h("span", {"class": "tile-meeples"}, [_meeple(m, seats, m in clickable) for m in here]),
-             _target(n, reach) if reach and reach["hows"] else None)
+             _target(n, reach, tile_words(n, seats, here)) if reach and reach["hows"] else None)
 
 
 def _icon(n, kind, owner):
@@ -120,15 +122,17 @@ def _icon(n, kind, owner):
 def _meeple(m, seats, clickable):
     label = meeple_text(seats, m)
     token = badge(m[0], meeple_label(m), size=None, extra="token")
+    fly = f"meeple-{m[0]}-{m[1]}"  # web/dom.py glides it from its old tile
     if clickable:
-        return h("button", {"type": "button", "class": "meeple clickable", "data-act": "meeple",
+        return h("button", {"type": "button", "class": "meeple clickable", "data-act": "meeple", "data-fly": fly,
                             "data-arg": arg(list(m)), "aria-label": label, "title": label}, token)
-    return h("span", {"class": "meeple", "title": label}, token)
+    return h("span", {"class": "meeple", "title": label, "data-fly": fly}, token)
 
 
-def _target(n, reach):
+def _target(n, reach, words):
+    """The button on a tile the selected meeple can reach; its name says the move and the tile."""
     hows = reach["hows"]
-    label = t("tile.move_to", n=n, hows=", ".join(t("how." + x) for x in hows))
+    label = t("words.join", move=t("tile.move_to", n=n, hows=", ".join(t("how." + x) for x in hows)), tile=words)
     return h("button", {"type": "button", "class": "tile-target", "data-act": "tile", "data-arg": str(n),
                         "aria-label": label, "title": label},
              h("span", {"class": "how-marks"}, [how_icon(x) for x in hows]))

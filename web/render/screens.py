@@ -18,6 +18,7 @@ def header(lang, speed, in_game):
              h("div", {"class": "menu"},
                _select("lang", "lang", [(code, name) for code, name in LANGUAGES], lang, t("menu.language")),
                _select("speed", "speed", [(s, t("speed." + s)) for s in _speeds(speed)], speed, t("menu.speed")),
+               button(t("menu.rules"), "rules", cls="btn ghost", attrs={"data-testid": "rules-open"}),
                button(t("menu.new"), "new", cls="btn ghost", attrs={"data-testid": "new-game"}) if in_game else None))
 
 

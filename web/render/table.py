@@ -144,7 +144,7 @@ def action_bar(m):
                                 attrs={"disabled": m.hint_busy, "data-testid": "hint"}))
     if m.hint is not None and o is not None:
         items.append(h("span", {"class": "hint-text", "data-testid": "hint-text"}, hint_text(m.hint, m.seats)))
-    return h("div", {"class": "actions"}, items)
+    return h("div", {"class": "actions", "data-keys": "actions"}, items)
 
 
 def _step_buttons(o, m):
@@ -221,7 +221,7 @@ def hand(m):
                          "data-testid": "hand", "data-region": "hand",
                          "data-seat": v["seat"]},
              h("h2", t("hand.heading", name=name)),
-             h("div", {"class": "hand-cards"}, items or h("p", {"class": "muted"}, t("hand.empty"))))
+             h("div", {"class": "hand-cards", "data-keys": "hand"}, items or h("p", {"class": "muted"}, t("hand.empty"))))
 
 
 # ----- highlights --------------------------------------------------------

@@ -32,7 +32,7 @@ def positions(count_per_phase, seed=1, players=(3, 4, 5)):
             legal = g.legal_actions()
             bucket = found[g.phase]
             if len(legal) > 1 and len(bucket) < count_per_phase and r.random() < (0.08 if g.phase == "move" else 0.5):
-                bucket.append(g.clone(history=True))
+                bucket.append(g.clone())
             g.apply(r.choice(legal))
     return [g for phase in PHASES for g in found[phase]]
 

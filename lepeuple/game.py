@@ -6,7 +6,7 @@ Everything else reads: `legal_actions()` lists what `to_move` may do, and
 """
 
 from . import ring
-from .actions import DEFEND_NO, DEFEND_YES, DRAW, PASS, Move, Partner, Power, from_json, to_json
+from .actions import DEFEND_NO, DEFEND_YES, DRAW, PASS, Draw, Move, Partner, Power, from_json, to_json
 from .cards import MOVEMENT, TARGETED
 from .errors import IllegalAction, SetupError
 
@@ -54,6 +54,8 @@ def _targeted_of(players, seat, card):
 # legal_actions() concatenates.
 _MOVES = {n: [{c.id: _moves_of(n, s, c) for c in MOVEMENT.values()} for s in range(n)] for n in (3, 4, 5)}
 _AT = {n: [{c: _targeted_of(n, s, c) for c in TARGETED} for s in range(n)] for n in (3, 4, 5)}
+# _MOVE_SETS[players][seat]: every Move of the seat; with the card in hand it is legal.
+_MOVE_SETS = {n: [frozenset(a for moves in seat.values() for a in moves) for seat in _MOVES[n]] for n in _MOVES}
 _PARTNERS = [Partner((m >> 1, m & 1)) for m in range(10)]
 _POWERS = {}  # (card, target, meeple, other) -> Power
 
@@ -151,12 +153,25 @@ class Game:
         Raises IllegalAction / InvalidAction (ValueError) and changes nothing
         when the action is not legal now.
         """
-        legal = self._legal or self.legal_actions()
-        if type(action) not in ACTION_TYPES or action not in legal:
+        if not self._allows(action):
             action = from_json(action if isinstance(action, dict) else _as_json(action))
-            if action not in legal:
+            if not self._allows(action):
                 raise IllegalAction(self._why_illegal(action))
         return self._apply(action)
+
+    def _allows(self, action):
+        """Is `action` (any object) one of `legal_actions()`?"""
+        kind = type(action)
+        if kind is Move:  # most actions: a set lookup, not a scan of the legal tuple
+            if self.phase != "move" or action.card not in self.moves[self.active]:
+                return False
+            try:
+                return action in _MOVE_SETS[self.players][self.active]
+            except TypeError:  # a Move built by hand with an unhashable field
+                return False
+        if kind is Draw:
+            return self.phase == "move" and action == DRAW
+        return kind in ACTION_TYPES and action in self.legal_actions()
 
     def _apply(self, action):
         """Play a legal action without checking it (the fast path for search)."""

@@ -31,7 +31,7 @@ def positions(draw):
 
 def snapshot(game):
     """Everything that makes up the state, to compare before and after."""
-    return (json.dumps(state_json(game)), game.rng._random.getstate(), game.pending,
+    return (json.dumps(state_json(game)), game.rng.state(), game.pending,
             [dict(k) for k in game.known], len(game.history), game.legal_actions())
 
 
@@ -150,3 +150,14 @@ def test_resample_keeps_everything_the_viewer_knows(game, seat, seed):
         assert sample.legal_actions() == game.legal_actions()
     if view["scores"][seat] is not None:
         assert sample.scores[seat] == game.scores[seat]
+
+
+@settings(max_examples=40, deadline=None)
+@given(game=positions(), extra=st.integers(0, 30))
+def test_a_clone_draws_the_same_random_numbers_as_its_original(game, extra):
+    """Copies share the generator until one draws (rng.py): neither may disturb the other."""
+    twin = game.clone()
+    assert twin.rng.state() == game.rng.state()
+    first = [game.rng.below(1000) for _ in range(extra)]
+    assert [twin.rng.below(1000) for _ in range(extra)] == first
+    assert twin.rng.state() == game.rng.state()

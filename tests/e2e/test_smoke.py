@@ -19,7 +19,7 @@ def test_page_reaches_ready(goto_ready, recorder):
     assert "Loading" not in page.locator("#app").inner_text()
     # The runtime really came from our copy, not from a CDN.
     paths = {urlsplit(url).path for url in recorder.requests}
-    assert {"/vendor/pyscript/core.js", "/vendor/pyodide/pyodide.asm.wasm", "/web/main.py"} <= paths
+    assert {"/vendor/pyscript/core.js", "/vendor/pyodide/pyodide.asm.wasm", "/python-files.json"} <= paths
 
 
 def test_bare_page_reaches_ready(page, site_url, wait_ready):
@@ -62,8 +62,12 @@ def test_new_build_replaces_the_old_cache(page, tmp_path, wait_ready):
 # No service worker here, so that the route below sees every request.
 @pytest.mark.parametrize("context_options", [{"service_workers": "block"}])
 def test_python_error_is_shown_on_the_page(page, site_url, recorder):
-    page.route("**/web/main.py", lambda route: route.fulfill(
-        body="def main():\n    raise RuntimeError('boom')\n", content_type="text/plain"))
+    def broken(route):  # web/main.py, in the one file of our Python sources
+        files = route.fetch().json()
+        files["web/main.py"] = "def main():\n    raise RuntimeError('boom')\n"
+        route.fulfill(json=files)
+
+    page.route("**/python-files.json", broken)
     recorder.allow_console("RuntimeError: boom")
     page.goto(site_url)
     page.wait_for_selector("#error:not([hidden])", timeout=60_000)

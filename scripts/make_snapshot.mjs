@@ -1,0 +1,158 @@
+// Make the Pyodide memory snapshot the page starts from (run by scripts/build_site.py).
+//
+//   node scripts/make_snapshot.mjs JOB.json
+//
+// JOB.json: {"indexURL": dir of pyodide.mjs, "out": file to write,
+//            "files": {path in Pyodide's FS: file on disk},
+//            "imports": [module names to import before the snapshot],
+//            "pyscriptMap": PyScript's core-*.js.map, for its Python sources}
+//
+// Starting Pyodide means initialising CPython and importing its bootstrap
+// modules: seconds. A snapshot is the WebAssembly memory once that is done;
+// web/interpreter.mjs hands it to loadPyodide({_loadSnapshot}) in the
+// page. The file leaves out the memory's zero blocks (half of it), which is
+// much faster to undo in the page than gzip (see packZeros). Before taking it
+// we import the modules the page will import anyway:
+// the standard library modules, and our own modules that do not need the
+// browser (lepeuple, most of web/), from the same files PyScript's [files]
+// writes at the same paths. A module that cannot be imported here (it needs
+// `pyscript` or `js`) is left to the page. Prints one JSON line: what was
+// imported, what was skipped and why, the snapshot's sizes.
+
+import fs from "node:fs";
+import path from "node:path";
+
+// The file: "LDPZ", the memory's length, the number of runs (uint32 LE each),
+// then per run its offset and length, then the runs' bytes; the rest is zeros.
+// web/interpreter.mjs reads it back (unpackZeros).
+const BLOCK = 4096;
+function packZeros(memory) {
+  const runs = [];
+  for (let start = 0; start < memory.length; start += BLOCK) {
+    const block = memory.subarray(start, start + BLOCK);
+    if (block.every((byte) => byte === 0)) continue;
+    const last = runs.at(-1);
+    if (last && last[0] + last[1] === start) last[1] += block.length;
+    else runs.push([start, block.length]);
+  }
+  const header = new Uint32Array([0x5a50444c, memory.length, runs.length, ...runs.flat()]);
+  return Buffer.concat([Buffer.from(header.buffer), ...runs.map(([at, n]) => memory.subarray(at, at + n))]);
+}
+
+const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const { loadPyodide } = await import(path.resolve(job.indexURL, "pyodide.mjs"));
+
+const started = performance.now();
+// env and cwd are Pyodide's defaults, as in the browser (HOME=/home/pyodide).
+const py = await loadPyodide({ indexURL: job.indexURL, _makeSnapshot: true, stdout: () => {}, stderr: () => {} });
+const cwd = py.FS.cwd();
+for (const [fsPath, diskPath] of Object.entries(job.files)) {
+  const target = path.posix.resolve(cwd, fsPath);
+  py.FS.mkdirTree(path.posix.dirname(target));
+  py.FS.writeFile(target, fs.readFileSync(diskPath));
+}
+
+// The browser-only modules are refused outright, so a module needing them
+// fails to import here instead of holding a Node.js object in the snapshot.
+// Run in a namespace of its own: __main__, where the page's code runs, stays clean.
+// PyScript's Python package, as its bundle embeds it (src/stdlib/pyscript.js:
+// export default {"pyscript": {"__init__.py": "...", ...}}), written where
+// PyScript writes it: ./pyscript/... in the working directory.
+function pyscriptSources(mapFile) {
+  const map = JSON.parse(fs.readFileSync(mapFile, "utf8"));
+  const index = map.sources.findIndex((name) => name.endsWith("src/stdlib/pyscript.js"));
+  if (index < 0) throw new Error(`no src/stdlib/pyscript.js in ${mapFile}`);
+  const text = map.sourcesContent[index];
+  const tree = new Function(`return ${text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)}`)();
+  const sources = {};
+  const walk = (node, prefix) => {
+    for (const [name, value] of Object.entries(node)) {
+      if (typeof value === "string") sources[`${prefix}${name}`] = value;
+      else walk(value, `${prefix}${name}/`);
+    }
+  };
+  walk(tree, "./");
+  return sources;
+}
+
+let toCompile = {};
+try {
+  if (job.pyscriptMap) toCompile = pyscriptSources(job.pyscriptMap);
+} catch (error) {
+  console.error(`make_snapshot: PyScript's Python sources not found (${error.message}); not precompiled`);
+}
+for (const [fsPath, source] of Object.entries(toCompile)) {
+  const target = path.posix.resolve(cwd, fsPath);
+  py.FS.mkdirTree(path.posix.dirname(target));
+  py.FS.writeFile(target, source);
+}
+
+const dict = py.globals.get("dict");
+const namespace = dict();
+const report = py.runPython(`
+import importlib, json, sys
+
+BROWSER_ONLY = {"js", "pyodide_js", "pyscript", "_pyscript", "polyscript"}
+
+class _BrowserOnly:
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if name.partition(".")[0] in BROWSER_ONLY:
+            raise ImportError(f"{name} exists only in the browser", name=name)
+
+def _preload(names):
+    imported, skipped = [], {}
+    sys.meta_path.insert(0, _BrowserOnly)
+    try:
+        for name in names:
+            try:
+                importlib.import_module(name)
+                imported.append(name)
+            except Exception as error:  # noqa: BLE001 — left to the page
+                skipped[name] = f"{type(error).__name__}: {error}"
+    finally:
+        sys.meta_path.remove(_BrowserOnly)
+    # A module that failed half-way must not stay half-imported.
+    for name in skipped:
+        sys.modules.pop(name, None)
+    return imported, skipped
+
+def _precompile(paths):
+    """.pyc bytes of each source file, hash-checked, by the path import looks for."""
+    import importlib.util, os, py_compile, types
+    compiled = {}
+    for path in paths:
+        source = os.path.abspath(path)
+        cfile = importlib.util.cache_from_source(source)
+        py_compile.compile(source, cfile, doraise=True, invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+        with open(cfile, "rb") as file:
+            compiled[cfile] = file.read()
+    module = types.ModuleType("_lepeuple_bytecode", "Written to __pycache__ by web/interpreter.mjs, then dropped.")
+    module.files = compiled
+    sys.modules[module.__name__] = module
+    return sorted(compiled)
+
+_imported, _skipped = _preload(json.loads(${JSON.stringify(JSON.stringify(job.imports))}))
+_ours = [path for path in json.loads(${JSON.stringify(JSON.stringify(Object.keys(job.files)))})
+         if path[2:].removesuffix(".py").removesuffix("/__init__").replace("/", ".") in _skipped]
+_compiled = _precompile(json.loads(${JSON.stringify(JSON.stringify(Object.keys(toCompile)))}) + _ours)
+json.dumps({"imported": _imported, "skipped": _skipped, "compiled": _compiled})
+`, { globals: namespace });
+namespace.clear();
+py.runPython("import gc; gc.collect()", { globals: namespace });
+namespace.clear();
+namespace.destroy();
+dict.destroy();
+
+const snapshot = py.makeMemorySnapshot();
+const packed = packZeros(snapshot);
+fs.mkdirSync(path.dirname(job.out), { recursive: true });
+fs.writeFileSync(job.out, packed);
+console.log(JSON.stringify({
+  ...JSON.parse(report),
+  bytes: snapshot.length,
+  file_bytes: packed.length,
+  seconds: Math.round(performance.now() - started) / 1000,
+}));
+// Pyodide keeps Node's event loop alive.
+process.exit(0);

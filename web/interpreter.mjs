@@ -71,11 +71,38 @@ function writeFiles(pyodide, files) {
   }
 }
 
-// Module state the snapshot froze that must differ on every start; the
+// What the snapshot froze from Node.js that differs in the browser: the time
+// zone constants of \`time\`, LANG and the program name (as Emscripten sets
+// them in a browser), \`random\`'s state (must differ on every start). And the
 // bytecode the snapshot carries (scripts/make_snapshot.mjs) into __pycache__.
+function browserFacts() {
+  const year = new Date().getFullYear();
+  const winter = new Date(year, 0, 1).getTimezoneOffset();
+  const summer = new Date(year, 6, 1).getTimezoneOffset();
+  const zone = (offset) => {
+    const minutes = Math.abs(offset);
+    const hhmm = String(Math.floor(minutes / 60)).padStart(2, "0") + String(minutes % 60).padStart(2, "0");
+    return `UTC${offset >= 0 ? "-" : "+"}${hhmm}`;
+  };
+  const standard = Math.max(winter, summer);
+  return {
+    timezone: standard * 60,
+    daylight: Number(winter !== summer),
+    tzname: summer < winter ? [zone(winter), zone(summer)] : [zone(summer), zone(winter)],
+    lang: `${(globalThis.navigator?.language || "C").replace("-", "_")}.UTF-8`,
+  };
+}
+
 const AFTER_RESTORE = `
-def _after_restore():
-    import os, sys
+def _after_restore(facts):
+    import json, os, sys, time
+    facts = json.loads(facts)
+    time.timezone, time.daylight, time.tzname = facts["timezone"], facts["daylight"], tuple(facts["tzname"])
+    time.altzone = time.timezone - 3600 if time.daylight else time.timezone
+    os.environ.update(LANG=facts["lang"], _="./this.program")
+    sys.executable = os.path.join(os.getcwd(), "this.program")
+    if sys.path[:2] == ["", ""]:  # Pyodide adds it again after a restore
+        del sys.path[0]
     if "random" in sys.modules:
         sys.modules["random"].seed()
     bytecode = sys.modules.pop("_lepeuple_bytecode", None)
@@ -83,9 +110,20 @@ def _after_restore():
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "wb") as file:
             file.write(data)
-_after_restore()
-del _after_restore
 `;
+
+function afterRestore(pyodide) {
+  const dict = pyodide.globals.get("dict");
+  const namespace = dict();
+  dict.destroy();
+  try {
+    pyodide.runPython(AFTER_RESTORE, { globals: namespace });
+    const fix = namespace.get("_after_restore");
+    try { fix(JSON.stringify(browserFacts())); } finally { fix.destroy(); }
+  } finally {
+    namespace.destroy();
+  }
+}
 
 // Pyodide starts as soon as this module runs, before PyScript asks for it;
 // its output goes to PyScript's stdout and stderr once PyScript passes them.
@@ -100,7 +138,7 @@ async function start() {
   let pyodide;
   try {
     pyodide = await loadFromScratch({ ...options, _loadSnapshot: snapshot });
-    pyodide.runPython(AFTER_RESTORE);
+    afterRestore(pyodide);
   } catch (error) {
     console.warn(`Le Dernier Peuple: starting Pyodide without its snapshot (${error?.message ?? error})`);
     pyodide = await loadFromScratch(options);

@@ -1,6 +1,7 @@
 """Starting from the Pyodide memory snapshot (web/interpreter.mjs), and starting
 without it: a missing or broken snapshot costs time, never the game."""
 
+import json
 import struct
 
 import pytest
@@ -50,29 +51,68 @@ def test_the_game_starts_from_the_snapshot(goto_ready, recorder):
     play_one_move(page)
 
 
+def run_python(page, code):
+    """Run `code` on the page's interpreter (PyScript picks up a new <script type="py">);
+    returns what it left in document.body.dataset.out."""
+    page.evaluate("""(code) => new Promise((resolve) => {
+        addEventListener("py:done", resolve, { once: true });
+        const script = document.createElement("script");
+        script.type = "py";
+        script.textContent = "from pyscript import document\\n" + code;
+        document.body.append(script);
+    })""", code)
+    return page.evaluate("document.body.dataset.out")
+
+
+def start_page(browser, url, **options):
+    context = browser.new_context(service_workers="block", **options)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
+    return context, page
+
+
 def test_each_start_has_its_own_random_state(browser, site_url):
     """The snapshot froze `random`'s state; the page must not replay it."""
     drawn = []
     for _ in range(2):
-        context = browser.new_context(service_workers="block")
+        context, page = start_page(browser, site_url + game_url("human,bot:easy,bot:easy", 7))
         try:
-            page = context.new_page()
-            page.goto(site_url + game_url("human,bot:easy,bot:easy", 7))
-            page.wait_for_selector("body[data-ready]", timeout=60_000)
             assert "lepeuple:snapshot-fetched" in marks(page)
-            # PyScript runs <script type="py"> on the page's interpreter: draw from the module-level generator.
-            page.evaluate("""() => new Promise((resolve) => {
-                addEventListener("py:done", resolve, { once: true });
-                const script = document.createElement("script");
-                script.type = "py";
-                script.textContent = "import random\\nfrom pyscript import document\\n"
-                    + "document.body.dataset.drawn = str(random.getrandbits(64))";
-                document.body.append(script);
-            })""")
-            drawn.append(page.evaluate("document.body.dataset.drawn"))
+            drawn.append(run_python(page, "import random\ndocument.body.dataset.out = str(random.getrandbits(64))"))
         finally:
             context.close()
     assert drawn[0] != drawn[1]
+
+
+FACTS = """
+import json, os, sys, time
+document.body.dataset.out = json.dumps({
+    "path": sys.path, "cwd": os.getcwd(), "environ": dict(os.environ), "executable": sys.executable,
+    "argv": sys.argv, "time": [time.timezone, time.altzone, time.daylight, time.tzname], "platform": sys.platform,
+    "main": sorted(k for k in vars(sys.modules["__main__"]) if not k.startswith("__")),
+})
+"""
+
+
+def test_the_restored_interpreter_looks_like_a_fresh_one(browser, site_url):
+    """Made under Node.js, the snapshot must not leak Node's environment, time
+    zone or paths into the page: the same facts as the bare PyScript page."""
+    facts = {}
+    for name, path in {"game": "", "bare": "bare/"}.items():
+        context, page = start_page(browser, site_url + path, timezone_id="Asia/Tokyo", locale="fr-FR")
+        try:
+            facts[name] = json.loads(run_python(page, FACTS))
+        finally:
+            context.close()
+    game, bare = facts["game"], facts["bare"]
+    assert game["time"] == bare["time"] == [-9 * 3600, -9 * 3600, 0, ["UTC+0900", "UTC+0900"]]
+    assert game["environ"]["LANG"] == "fr_FR.UTF-8"
+    # __main__: the bare page's names and those of index.html's own script; none from the build
+    game_main, bare_main = set(game.pop("main")), set(bare.pop("main"))
+    assert bare_main <= game_main
+    assert game_main - bare_main <= {"inspect", "traceback", "web", "result", "window"}
+    assert game == bare
 
 
 # No service worker: the routes below see the page's own requests.

@@ -5,8 +5,10 @@ Everything else reads: `legal_actions()` lists what `to_move` may do, and
 `_apply` is the unchecked path for search. Rule ids refer to RULES.md.
 """
 
+from itertools import chain
+
 from . import ring
-from .actions import DEFEND_NO, DEFEND_YES, DRAW, PASS, Draw, Move, Partner, Power, from_json, to_json
+from .actions import DEFEND_NO, DEFEND_YES, DRAW, PASS, Defend, Draw, Move, Partner, Pass, Power, from_json, to_json
 from .cards import MOVEMENT, TARGETED
 from .errors import IllegalAction, SetupError
 
@@ -56,6 +58,22 @@ _MOVES = {n: [{c.id: _moves_of(n, s, c) for c in MOVEMENT.values()} for s in ran
 _AT = {n: [{c: _targeted_of(n, s, c) for c in TARGETED} for s in range(n)] for n in (3, 4, 5)}
 # _MOVE_SETS[players][seat]: every Move of the seat; with the card in hand it is legal.
 _MOVE_SETS = {n: [frozenset(a for moves in seat.values() for a in moves) for seat in _MOVES[n]] for n in _MOVES}
+
+
+def _route(move):
+    """(meeple number, square tile or None, shift, a split's second step or None)."""
+    card = MOVEMENT[move.card]
+    m = move.meeple[0] * 2 + move.meeple[1]
+    if move.how == "square":
+        return m, card.square, 0, None
+    if move.how == "circle":
+        return m, None, card.shift, None
+    return m, None, card.split[0], card.split[1]
+
+
+# _ROUTES[move]: where a listed Move takes its meeple, decoded once.
+_ROUTES = {a: _route(a) for tables in _MOVES.values() for seat in tables for moves in seat.values() for a in moves}
+_DRAW_ONLY = (DRAW,)
 _PARTNERS = [Partner((m >> 1, m & 1)) for m in range(10)]
 _POWERS = {}  # (card, target, meeple, other) -> Power
 
@@ -78,20 +96,21 @@ def meeple_of(m):
 
 
 class Game:
-    """The full, true state of one game. Bots and the UI read `view(seat)` instead."""
+    """The full, true state of one game. Bots and the UI read `view(seat)` instead.
+
+    `pos[seat * 2 + index]` is the tile of each meeple, kept in a bytearray
+    (tiles are 1..20) so that "does anyone stand on tile t?" is a C memchr.
+    `is_over` is True once the phase is "over" (R21).
+    """
 
     __slots__ = (
         "players", "options", "seed", "tiles", "pos", "moves", "powers", "scores",
         "mdeck", "mdisc", "pdeck", "pdisc", "active", "phase", "to_move", "skips",
         "extra", "shields", "winners", "rng", "pending", "known", "history", "setup",
-        "_legal", "_events",
+        "is_over", "_legal", "_events", "_reached",
     )
 
     # ----- reading -------------------------------------------------------
-
-    @property
-    def is_over(self):
-        return self.phase == "over"
 
     def hand(self, seat):
         """(movement cards, power cards) of a seat, in the order gained."""
@@ -122,7 +141,7 @@ class Game:
         """A tuple of the actions `to_move` may take now (empty when the game is over)."""
         legal = self._legal
         if legal is None:
-            if self.phase == "move":  # the common case, inlined
+            if self.phase == "move":  # the common case: draw, or the hand's moves
                 table = _MOVES[self.players][self.active]
                 out = [DRAW]
                 for card in self.moves[self.active]:
@@ -176,24 +195,24 @@ class Game:
     def _apply(self, action):
         """Play a legal action without checking it (the fast path for search)."""
         self._legal = None
-        self._events = []
+        self._events = events = []
         if self.history is not None:
             self.history.append(action)
-        kind = action.type
-        if kind == "move":
-            self._play_move(action)
-        elif kind == "draw":
-            self._draw_two()
-        elif kind == "pass":
-            self._events.append(("pass", self.active))
-            self._movement_phase()
-        elif kind == "power":
-            self._play_power(action)
-        elif kind == "partner":
-            self._choose_partner(action.meeple)
-        else:
-            self._answer_defense(action.play)
-        return self._events
+        _PLAY[type(action)](self, action)
+        return events
+
+    def _pass(self, action):
+        self._events.append(("pass", self.active))
+        self._movement_phase()
+
+    def _draw(self, action):
+        self._draw_two()
+
+    def _partner(self, action):
+        self._choose_partner(action.meeple)
+
+    def _defend(self, action):
+        self._answer_defense(action.play)
 
     def clone(self, history=False):
         """An independent copy; search clones skip the action history."""
@@ -207,10 +226,10 @@ class Game:
         g.pdeck, g.pdisc = self.pdeck[:], self.pdisc[:]
         g.active, g.phase, g.to_move = self.active, self.phase, self.to_move
         g.skips, g.extra, g.shields = self.skips[:], self.extra, self.shields[:]
-        g.winners, g.rng, g.pending = self.winners, self.rng.copy(), self.pending
+        g.winners, g.rng, g.pending, g.is_over = self.winners, self.rng.copy(), self.pending, self.is_over
         g.known = [dict(cards) for cards in self.known]
         g.history = self.history[:] if history and self.history is not None else None
-        g.setup, g._legal, g._events = self.setup, self._legal, []
+        g.setup, g._legal, g._events, g._reached = self.setup, self._legal, [], self._reached
         return g
 
     # ----- legal actions -------------------------------------------------
@@ -299,7 +318,7 @@ class Game:
         extra = self.extra > 0
         if extra:  # R19: Vitesse — one more complete turn, no end check between
             self.extra -= 1
-        elif max(self.scores) >= self.options["target"]:  # R21
+        elif self._reached:  # R21
             self._finish()
             return
         else:
@@ -317,7 +336,7 @@ class Game:
     def _finish(self):
         best = max(self.scores)
         self.winners = [s for s in range(self.players) if self.scores[s] == best]
-        self.phase, self.to_move, self.pending = "over", None, None
+        self.phase, self.to_move, self.pending, self.is_over = "over", None, None, True
         self._events.append(("over", tuple(self.winners), tuple(self.scores)))
 
     # ----- cards (R7, R8) ------------------------------------------------
@@ -377,20 +396,14 @@ class Game:
     # ----- movement (R11-R18) --------------------------------------------
 
     def _play_move(self, action):
-        seat = self.active
-        self.moves[seat].remove(action.card)
-        self.mdisc.append(action.card)  # R7: discarded before it is resolved
-        self.known[seat].pop(action.card, None)  # _forget, inlined on the hot path
-        self._events.append(("play", seat, action.card, action.meeple, action.how))
-        card = MOVEMENT[action.card]
-        m = action.meeple[0] * 2 + action.meeple[1]
-        here = self.pos[m] - 1  # ring.step, inlined: this is the hottest path
-        if action.how == "circle":
-            self._step(m, (here + card.shift) % self.tiles + 1, None)
-        elif action.how == "square":
-            self._step(m, card.square, None)
-        else:
-            self._step(m, (here + card.split[0]) % self.tiles + 1, card.split[1])
+        seat, card = self.active, action.card
+        m, square, shift, rest = _ROUTES[action]
+        self.moves[seat].remove(card)
+        self.mdisc.append(card)  # R7: discarded before it is resolved
+        self.known[seat].pop(card, None)  # _forget, inlined on the hot path
+        self._events.append(("play", seat, card, action.meeple, action.how))
+        # The square tile, or the circle / the split's first step (ring.step, inlined)
+        self._step(m, square or (self.pos[m] - 1 + shift) % self.tiles + 1, rest)
 
     def _step(self, m, to, rest):
         """Move meeple m to `to` and resolve that tile; `rest` is a split's second step."""
@@ -402,11 +415,12 @@ class Game:
             self._draw_power(m >> 1)
         elif to & 1:  # R13: a flank; is anyone on the opposite flank?
             across = to + 2 if to % 4 == 1 else to - 2
-            if across in pos:  # a C-level scan first: events are rare
+            if across in pos:  # pos is a bytearray: this is a memchr, and events are rare
                 self._meet(m, [k for k, tile in enumerate(pos) if tile == across])
                 return
-        if rest is None:
-            self._end_move()
+        if rest is None:  # _end_move, inlined on the hot path
+            self._draw_movement(self.active)
+            self._end_turn()
         else:
             self._step(m, (to - 1 + rest) % self.tiles + 1, None)
 
@@ -469,6 +483,14 @@ class Game:
                 new = max(0, scores[seat] + delta)
                 self._events.append(("score", seat, new - scores[seat], new))
                 scores[seat] = new
+        self.note_scores()
+
+    def note_scores(self):
+        """Remember whether a score has reached the target, for the end check (R21).
+
+        Scores change rarely and turns end often, so the check reads a flag.
+        """
+        self._reached = max(self.scores) >= self.options["target"]
 
     def _redeploy(self, m, k):
         """R17: the active player's meeple first (else the moved one), each to a drawn card's square."""
@@ -627,6 +649,11 @@ class Game:
         self._learn(seat, target, self.moves[target] + self.powers[target])
         self._learn(target, seat, self.moves[seat] + self.powers[seat])
         self._events.append(("swap_hands", seat, target))
+
+
+# How _apply plays each type of action.
+_PLAY = {Move: Game._play_move, Draw: Game._draw, Pass: Game._pass, Power: Game._play_power,
+         Partner: Game._partner, Defend: Game._defend}
 
 
 def _as_json(action):

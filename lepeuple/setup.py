@@ -22,6 +22,7 @@ def new_game(players, options=None, seed=0, setup=None):
     g.setup = setup or None
     _place(g, setup)
     g._events = []
+    g.note_scores()
     g._start_turn(_seat(g, setup.get("active", 0), "active"))
     return g
 
@@ -29,14 +30,14 @@ def new_game(players, options=None, seed=0, setup=None):
 def _blank(players, options, seed):
     g = object.__new__(Game)
     g.players, g.options, g.seed, g.tiles = players, options, seed, 4 * players
-    g.pos = [4 * (m >> 1) + 2 for m in range(2 * players)]  # R6: meeples start at home
+    g.pos = bytearray(4 * (m >> 1) + 2 for m in range(2 * players))  # R6: meeples start at home
     g.moves = [[] for _ in range(players)]
     g.powers = [[] for _ in range(players)]
     g.scores = [0] * players
     g.mdeck, g.mdisc, g.pdeck, g.pdisc = [], [], [], []
     g.active, g.phase, g.to_move = 0, "move", 0
     g.skips, g.extra, g.shields = [0] * players, 0, [False] * players
-    g.winners, g.rng, g.pending = [], Rng(seed), None
+    g.winners, g.rng, g.pending, g.is_over = [], Rng(seed), None, False
     g.known = [{} for _ in range(players)]  # per holder: card -> seats that know it is there
     g.history, g._legal, g._events = [], None, []
     return g
@@ -45,7 +46,7 @@ def _blank(players, options, seed):
 def _place(g, setup):
     n = g.players
     if "meeples" in setup:
-        g.pos = [_tile(g, t) for pair in _per_seat(setup["meeples"], n, "meeples") for t in _pair(pair)]
+        g.pos = bytearray(_tile(g, t) for pair in _per_seat(setup["meeples"], n, "meeples") for t in _pair(pair))
     if "scores" in setup:
         g.scores = [_count(s, "score") for s in _per_seat(setup["scores"], n, "scores")]
     if "skips" in setup:

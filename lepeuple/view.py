@@ -122,7 +122,7 @@ class Resampler:
         n = v["players"]
         g = object.__new__(Game)
         g.players, g.options, g.seed, g.tiles = n, check_options(v["options"]), 0, 4 * n
-        g.pos = [t for pair in v["meeples"] for t in pair]
+        g.pos = bytearray(t for pair in v["meeples"] for t in pair)
         g.moves = [[] for _ in range(n)]
         g.powers = [[] for _ in range(n)]
         if v["hand"] is not None:
@@ -132,11 +132,13 @@ class Resampler:
         g.mdeck, g.pdeck = [], []
         g.mdisc, g.pdisc = list(v["movement_discard"]), list(v["power_discard"])
         g.active, g.phase, g.to_move = v["active"], v["phase"], v["to_move"]
+        g.is_over = v["phase"] == "over"
         g.skips, g.extra, g.shields = list(v["skips"]), v["extra_turns"], list(v["shields"])
         g.winners, g.rng = list(v["winners"]), Rng(0)
         g.pending = _pending_from_json(v["pending"], v["phase"])
         g.known = [{card: frozenset({v["seat"]}) for card in cards} for cards in v["known"]]
         g.history, g.setup, g._legal, g._events = None, None, None, []
+        g.note_scores()
         return g
 
     def sample(self, rng):
@@ -153,6 +155,7 @@ class Resampler:
             del pool_p[len(pool_p) - up:]
         g.mdeck, g.pdeck = pool_m, pool_p
         self._hidden_scores(g, rng)
+        g.note_scores()
         return g
 
     def _hidden_scores(self, g, rng):

@@ -212,7 +212,7 @@ def test_r5_defense_is_not_a_power_phase_card_by_default():
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_r6_setup(players):
     g = new_game(players, seed=11)
-    assert g.pos == [4 * (m // 2) + 2 for m in range(2 * players)]
+    assert list(g.pos) == [4 * (m // 2) + 2 for m in range(2 * players)]
     assert all(len(g.moves[s]) == 2 and not g.powers[s] for s in range(players))
     assert g.scores == [0] * players and g.active == g.to_move == 0
     assert len(g.pdeck) == 12 and g.phase == "move"

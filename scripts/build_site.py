@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Build the static site into _site/ (standard library only).
+"""Build the static site into _site/ (standard library only, and Node.js for the snapshot).
 
-    python scripts/build_site.py [--out DIR]
+    python scripts/build_site.py [--out DIR] [--no-snapshot]
 
 _site/ gets: index.html; pyscript.toml; python-files.json, every .py/.json
 file of lepeuple/ and web/ (so new modules are picked up) as {path: text},
@@ -43,8 +43,8 @@ NODE = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json")
 WEB_SUFFIXES = {".py", ".json", ".css", ".svg", ".js", ".mjs", ".png", ".webp", ".woff2", ".html"}
-PYTHON_FS_SUFFIXES = {".py", ".json"}  # what [files] puts into Pyodide's file system
-PYTHON_FILES = "python-files.json"  # ... all in one file
+PYTHON_FS_SUFFIXES = {".py", ".json"}  # what goes into Pyodide's file system,
+PYTHON_FILES = "python-files.json"  # in this one file
 
 # The memory snapshot (see the module docstring).
 SNAPSHOT = "pyodide-snapshot.bin"
@@ -52,7 +52,6 @@ SNAPSHOT_CACHE = NODE / ".cache/lepeuple-snapshot"
 SNAPSHOT_CACHE_KEEP = 6  # newest entries kept
 ENTRY_MODULE = "web.main"  # what index.html imports; the snapshot preloads what it reaches
 OUR_PACKAGES = {"lepeuple", "web"}
-BROWSER_ONLY = {"js", "pyodide_js", "pyscript", "_pyscript", "polyscript"}
 # The standard library modules PyScript's own Python package (@pyscript/core
 # 0.7.31, src/stdlib/pyscript/*.py) imports when the page starts.
 PYSCRIPT_IMPORTS = ("asyncio", "base64", "collections", "functools", "html", "inspect", "io",

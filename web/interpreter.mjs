@@ -72,8 +72,8 @@ function writeFiles(pyodide, files) {
 }
 
 // What the snapshot froze from Node.js that differs in the browser: the time
-// zone constants of \`time\`, LANG and the program name (as Emscripten sets
-// them in a browser), \`random\`'s state (must differ on every start). And the
+// zone constants of `time`, LANG and the program name (as Emscripten sets
+// them in a browser), `random`'s state (must differ on every start). And the
 // bytecode the snapshot carries (scripts/make_snapshot.mjs) into __pycache__.
 function browserFacts() {
   const year = new Date().getFullYear();
@@ -156,7 +156,11 @@ started.catch(() => {});  // reported to PyScript by loadPyodide() below
 // given to the Pyodide already starting: then start one more, as asked.
 export async function loadPyodide(options = {}) {
   const { stdout, stderr, indexURL, ...other } = options;
-  if (Object.keys(other).length) return loadFromScratch({ ...options, indexURL: INDEX_URL });
+  if (Object.keys(other).length) {
+    const pyodide = await loadFromScratch({ ...options, indexURL: INDEX_URL });
+    writeFiles(pyodide, await pythonFiles);
+    return pyodide;
+  }
   Object.assign(streams, { stdout, stderr });
   return started;
 }

@@ -49,7 +49,7 @@ PYTHON_FILES = "python-files.json"  # in this one file
 # The memory snapshot (see the module docstring).
 SNAPSHOT = "pyodide-snapshot.bin"
 SNAPSHOT_CACHE = NODE / ".cache/lepeuple-snapshot"
-SNAPSHOT_CACHE_KEEP = 6  # newest entries kept
+SNAPSHOT_CACHE_KEEP = 3  # newest entries kept (16 MB each)
 ENTRY_MODULE = "web.main"  # what index.html imports; the snapshot preloads what it reaches
 OUR_PACKAGES = {"lepeuple", "web"}
 # The standard library modules PyScript's own Python package (@pyscript/core

@@ -10,6 +10,7 @@ interval is the normal approximation over games.
 
 import json
 import math
+import os
 import sys
 import time
 
@@ -74,13 +75,18 @@ def tasks(players, bots, games, seed, options=None):
     return [(i, players, bots, i % n, seed * 100003 + i // n, options) for i in range(games)]
 
 
-def run(players, bots, games, seed, jobs=1, options=None, progress=None):
-    """Play the tournament; return the list of per-game results in game order."""
+def run(players, bots, games, seed, jobs=1, options=None, progress=None, on_result=None):
+    """Play the tournament; return the list of per-game results in game order.
+
+    `on_result(result)`, if given, is called with each game's result as it
+    finishes (to log them, so that a stopped run keeps its finished games)."""
     work = tasks(players, bots, games, seed, options)
     if jobs <= 1:
         results = []
         for task in work:
             results.append(_game(task))
+            if on_result:
+                on_result(results[-1])
             if progress:
                 progress(len(results), games)
         return results
@@ -90,6 +96,8 @@ def run(players, bots, games, seed, jobs=1, options=None, progress=None):
         results = []
         for out in pool.imap(_game, work, chunksize=1):
             results.append(out)
+            if on_result:
+                on_result(out)
             if progress:
                 progress(len(results), games)
     return results
@@ -159,7 +167,14 @@ def main(args):
         print(f"arena: note: {args.games} games is not a multiple of {len(bots)} rotations; "
               "some rotations get one game more", file=sys.stderr)
     start = time.perf_counter()
-    results = run(args.players, bots, args.games, args.seed, max(1, args.jobs), progress=_progress(args.games))
+    log = os.environ.get("LEPEUPLE_ARENA_LOG")  # a file to append each finished game to, as a JSON line
+    on_result = None
+    if log:
+        def on_result(out):
+            with open(log, "a") as f:
+                f.write(json.dumps({"bots": bots, "seed": args.seed, **out}) + "\n")
+    results = run(args.players, bots, args.games, args.seed, max(1, args.jobs), progress=_progress(args.games),
+                  on_result=on_result)
     elapsed = time.perf_counter() - start
     rows = summarise(args.players, bots, results)
     print(table(args.players, bots, args.games, args.seed, rows, results, elapsed))

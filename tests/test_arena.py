@@ -77,3 +77,15 @@ def test_a_shared_win_counts_as_a_split():
                 "seconds": [0.0] * 3, "decisions": [1] * 3, "iterations": [1] * 3, "turns": 9}]
     rows = arena.summarise(3, ["a", "b", "c"], results)
     assert [r["wins"] for r in rows] == [0.5, 0.5, 0.0]
+
+
+def test_finished_games_are_logged_as_they_come(tmp_path, monkeypatch, capsys):
+    log = tmp_path / "games.jsonl"
+    monkeypatch.setenv("LEPEUPLE_ARENA_LOG", str(log))
+    status, out = run_cli(capsys, "--players", "3", "--bots", "greedy,random,random", "--games", "3", "--seed", "4")
+    assert status == 0
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert sorted(r["index"] for r in lines) == [0, 1, 2]
+    assert all(r["bots"] == ["greedy", "random", "random"] and r["seed"] == 4 for r in lines)
+    rows = arena.summarise(3, lines[0]["bots"], lines)
+    assert rows == json.loads(out[-1])["results"]  # the log alone gives the table's figures

@@ -85,23 +85,24 @@ def test_a_single_legal_action_is_returned_at_once():
     assert t.action() == g.legal_actions()[0]
 
 
-@pytest.mark.parametrize("bot", ["random", "easy", "greedy", "ismcts:120"])
+@pytest.mark.parametrize("bot", ["random", "easy", "greedy", "ismcts:120", "hard:60"])
 def test_same_view_level_and_seed_give_the_same_action(bot):
     for i, g in enumerate(positions(2, seed=3)):
         v = view(g, g.to_move)
         assert choose(v, bot, i) == choose(v, bot, i)
 
 
-def test_time_slicing_does_not_change_the_choice():
+@pytest.mark.parametrize("bot", ["ismcts:150", "hard:60"])
+def test_time_slicing_does_not_change_the_choice(bot):
     for i, g in enumerate(positions(2, seed=4)):
         v = view(g, g.to_move)
-        once = choose(v, "ismcts:150", i)
-        t = think(v, "ismcts:150", i)
+        once = choose(v, bot, i)
+        t = think(v, bot, i)
         slices = 0
         while not t.step(0.0005):
             slices += 1
         assert t.action() == once
-        assert len(g.legal_actions()) == 1 or slices > 0 or t.iterations == 150
+        assert len(g.legal_actions()) == 1 or slices > 0 or t.iterations == spec(bot)[1]
 
 
 def test_a_step_returns_soon_after_its_time():
@@ -234,3 +235,70 @@ def test_a_playout_ends_after_the_bots_next_turn():
             assert end.is_over or end.phase in ("power", "move")
             ended += end.is_over
         assert ended < 20
+
+
+def test_the_memoised_best_move_value_is_the_scan_itself():
+    """best_move_value caches by board, scores, hand and pickaxe draw; the cache must never change a value."""
+    from lepeuple.bots.evaluate import _BEST_CACHE, _best_move_value
+
+    games = positions(3, seed=15)
+    for g in games:
+        for seat in range(g.players):
+            assert best_move_value(g, seat) == _best_move_value(g, seat)
+    for g in games:  # now from the cache
+        for seat in range(g.players):
+            assert best_move_value(g, seat) == _best_move_value(g, seat)
+            h = g.clone()
+            h.scores[seat] += 1  # a different key: computed again
+            assert best_move_value(h, seat) == _best_move_value(h, seat)
+    assert _BEST_CACHE
+
+
+def test_playout_opponents_imitate_greedy_on_the_determinisation():
+    """imitate_greedy (all actions) is greedy's one-step choice with the sampled game as its only redeal."""
+    from lepeuple.bots.search import GreedyEngine, TrueSource, imitate_greedy
+
+    checked = 0
+    for g in positions(4, seed=16, players=(3, 4)):
+        if g.phase not in ("power", "move"):
+            continue
+        greedy = GreedyEngine(TrueSource(g), 0, budget=1)
+        greedy.iterate()
+        assert imitate_greedy(g, Rng(0)) == greedy.best()
+        pruned = imitate_greedy(g, Rng(0), topk=2)  # the 2 best moves by the policy's values, or drawing
+        assert pruned in g.legal_actions()
+        checked += 1
+    assert checked >= 6
+
+
+def test_root_pruning_keeps_the_greedy_best_few():
+    """With `rootk`, the first `pre` iterations score every root action greedily; the search
+    then tries only the `rootk` best, and the choice is one of them."""
+    from lepeuple.bots.search import IsmctsEngine, ViewSource
+
+    pruned = 0
+    for i, g in enumerate(positions(3, seed=17, players=(3, 4))):
+        engine = IsmctsEngine(ViewSource(view(g, g.to_move)), i, budget=40, rootk=3, pre=4)
+        while engine.iterations < engine.budget:
+            engine.iterate()
+        assert engine.best() in engine.cands
+        if len(g.legal_actions()) > 3:
+            pruned += 1
+            totals = engine.greedy_totals
+            kept = [totals[engine.legal.index(a)] for a in engine.cands]
+            assert len(kept) == 3 and min(kept) >= sorted(totals)[-3]
+            assert set(engine.root.children) == set(engine.cands)
+        else:
+            assert engine.cands == engine.legal
+    assert pruned >= 3
+
+
+def test_level_budgets_are_for_three_players_and_shrink_with_more():
+    """normal and hard spend their budget with 3 players; with 4-5 the playouts are longer,
+    so the budget is scaled by 3/players to keep a decision's time about the same."""
+    for n in (3, 4, 5):
+        g = positions(1, seed=18, players=(n,))[1]
+        for level in ("normal", "hard"):
+            t = think(view(g, g.to_move), level, 1)
+            assert t._engine.budget == round(spec(level)[1] * 3 / n)
+    assert think(view(g, g.to_move), "ismcts:100", 1)._engine.budget == 100  # the bot kind: as given

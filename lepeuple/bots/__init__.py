@@ -30,18 +30,23 @@ from .search import (
 
 LEVELS = {
     "easy": "Takes the points in front of it and plays its power cards by rule of thumb.",
-    "normal": "Plays out 600 futures of its next two turns, guessing the cards it cannot see.",
-    "hard": "Plays out 1,000 futures of its next two turns, guessing the cards it cannot see.",
+    "normal": "Plays out 200 futures of its next two turns, guessing the cards it cannot see.",
+    "hard": "Plays out 300 futures of its next two turns, guessing the cards it cannot see.",
 }
 """The levels offered to people, easiest first: name -> description."""
+
+# The levels' search (docs/bots.md): 8 greedy redeals keep the 5 best root actions,
+# then ISMCTS whose playouts let the first opponent to move reply as greedy would.
+# Budgets are for 3 players, scaled by 3/players for more (longer playouts).
+_SEARCH = {"imitate": 1, "topk": 6, "reach": 1, "rootk": 5, "pre": 8, "per3": True}
 
 # name -> (engine, iteration budget, engine options)
 BOTS = {
     "random": (RandomEngine, 1, {}),
     "easy": (PolicyEngine, 1, {}),
     "greedy": (GreedyEngine, 8, {}),
-    "normal": (IsmctsEngine, 600, {}),
-    "hard": (IsmctsEngine, 1000, {}),
+    "normal": (IsmctsEngine, 208, _SEARCH),
+    "hard": (IsmctsEngine, 308, _SEARCH),
     "ismcts": (IsmctsEngine, 1000, {}),
 }
 """Every bot the arena knows: the levels and the bot kinds random, greedy, ismcts."""

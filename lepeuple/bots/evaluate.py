@@ -195,11 +195,28 @@ def _placement(g, m, to, seat, w):
     return value if owner == seat else -value / (g.players - 1)
 
 
+_BEST_CACHE = {}
+
+
 def best_move_value(g, seat, w=DEFAULT):
     """The most `seat` could gain with one movement card of its hand on this board, were it to move now (≥ 0).
 
-    Only events and pickaxes count: the quick scan the evaluation needs.
+    Only events and pickaxes count: the quick scan the evaluation needs. Memoised
+    (a pure function of the board, the scores, the seat's movement cards and
+    whether it may draw a power card), since playouts meet the same boards often.
     """
+    if w is not DEFAULT:
+        return _best_move_value(g, seat, w)
+    key = (seat, tuple(g.pos), tuple(g.scores), tuple(g.moves[seat]), bool(can_draw_power(g, seat)))
+    value = _BEST_CACHE.get(key)
+    if value is None:
+        if len(_BEST_CACHE) > 200000:
+            _BEST_CACHE.clear()
+        value = _BEST_CACHE[key] = _best_move_value(g, seat, w)
+    return value
+
+
+def _best_move_value(g, seat, w=DEFAULT):
     pos, players = g.pos, g.players
     steps = _steps(g.tiles)
     across_of = _ACROSS[g.tiles]

@@ -12,10 +12,11 @@ import math
 
 from ..rng import Rng
 from ..view import Resampler
-from .evaluate import DEFAULT, MODEL, evaluate, move_value
+from .evaluate import DEFAULT, MODEL, _counts, _move_value, _steps, evaluate, move_value
 from .policy import draw_value, policy_action
 
 _POLICY_SALT = 0x5DEECE66D
+_PRE_SALT = 0x2545F4914F6CDD1D
 
 
 class ViewSource:
@@ -124,17 +125,40 @@ class IsmctsEngine:
     of the current turn (0: not used).
     """
 
-    def __init__(self, source, seed, budget=1000, weights=DEFAULT, model=MODEL, c=0.2, paired=True, mix=0.0, horizon=2):
+    def __init__(self, source, seed, budget=1000, weights=DEFAULT, model=MODEL, c=0.2, paired=True, mix=0.0, horizon=2,
+                 imitate=0, topk=0, reach=9, rootk=0, pre=8, per3=False):
         self.source, self.seat, self.w, self.model = source, source.seat, weights, model
+        self.imitate, self.topk, self.reach = imitate, topk, reach
         self.seed = seed
         self.rng = Rng(seed)
         self.policy_rng = Rng(seed ^ _POLICY_SALT)
-        self.legal = source.sample(Rng(seed)).legal_actions()
+        first = source.sample(Rng(seed))
+        self.legal = first.legal_actions()
         self.root = Node()
         self.c, self.paired, self.mix, self.horizon = c, paired, mix, horizon
+        if per3:  # the budget is for 3 players; with more, playouts are longer: fewer iterations
+            budget = max(pre + 1, round(budget * 3 / first.players))
         self.iterations, self.budget = 0, budget
+        # Root pruning: the first `pre` iterations score every root action greedily
+        # (one redeal each, as greedy does), then the search keeps the `rootk` best.
+        self.cands = self.legal
+        self.pre = pre if rootk and len(self.legal) > rootk else 0
+        self.rootk = rootk
+        self.greedy_totals = [0.0] * len(self.legal) if self.pre else None
 
     def iterate(self):
+        if self.iterations < self.pre:
+            g0 = self.source.sample(Rng(_mix(self.seed ^ _PRE_SALT, self.iterations)))
+            totals = self.greedy_totals
+            for i, a in enumerate(self.legal):
+                g = g0.clone()
+                g._apply(a)
+                totals[i] += evaluate(g, self.seat, self.model, self.w)
+            self.iterations += 1
+            if self.iterations == self.pre:
+                order = sorted(range(len(self.legal)), key=lambda i: (-totals[i], i))[: self.rootk]
+                self.cands = [self.legal[i] for i in sorted(order)]
+            return
         seat, root = self.seat, self.root
         node, path = root, [root]
         if self.paired:
@@ -155,6 +179,7 @@ class IsmctsEngine:
         mix, horizon = self.mix, self.horizon
         mid = None
         mine = 0  # turns of the searching seat begun since the root
+        turns = 0  # turns of any seat begun since the root
         while True:
             if action is None:
                 if in_tree and g.to_move == seat:
@@ -165,6 +190,8 @@ class IsmctsEngine:
                         action, node, expanded = self._select(node, legal, g)
                         path.append(node)
                         in_tree = not expanded
+                elif self.imitate and turns <= self.reach and (g.to_move != seat or self.imitate > 1):
+                    action = imitate_greedy(g, rng, self.model, self.w, self.topk)
                 else:
                     action = policy_action(g, rng, self.w)
             started = _turn_started(g._apply(action))
@@ -173,6 +200,7 @@ class IsmctsEngine:
                 break
             if started is not None:
                 in_tree = False
+                turns += 1
                 if mix and mid is None:
                     mid = evaluate(g, seat, self.model, self.w)
                 if started == seat:
@@ -192,14 +220,14 @@ class IsmctsEngine:
     def _select_root(self):
         """The root action to try next: each once in turn, then the best UCB score."""
         children = self.root.children
-        for a in self.legal:
+        for a in self.cands:
             if a not in children:
                 child = children[a] = Node()
                 return a, child
         log_n = math.log(self.root.visits)
         c = self.c
         best, best_score = None, -1.0
-        for a in self.legal:
+        for a in self.cands:
             child = children[a]
             score = child.total / child.visits + c * math.sqrt(log_n / child.visits)
             if score > best_score:
@@ -234,8 +262,36 @@ class IsmctsEngine:
     def best(self):
         children = self.root.children
         if not children:
+            if self.greedy_totals is not None and self.iterations:
+                totals = self.greedy_totals
+                return self.legal[max(range(len(self.legal)), key=lambda i: (totals[i], -i))]
             return self.legal[0]
-        return max(self.legal, key=lambda a: _rank(children.get(a)))
+        return max(self.cands, key=lambda a: _rank(children.get(a)))
+
+
+def imitate_greedy(g, rng, model=MODEL, w=DEFAULT, topk=0):
+    """What a greedy bot would play here, guessed on this determinisation alone: every
+    legal action (or the `topk` best by the policy's move values, plus drawing) is
+    played on a clone and scored by `evaluate` for the seat to move."""
+    legal = g.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    seat = g.to_move
+    phase = g.phase
+    if phase == "defend" or phase == "partner":
+        return policy_action(g, rng, w)
+    if topk and phase == "move" and len(legal) > topk + 1:
+        count, steps, cache = _counts(g.pos, g.tiles), _steps(g.tiles), {}
+        scored = sorted((_move_value(g, count, steps, cache, a, seat, w), i) for i, a in enumerate(legal) if a[-1] != "draw")
+        legal = [legal[i] for _, i in scored[-topk:]] + [a for a in legal if a[-1] == "draw"]
+    best, best_value = None, -1.0
+    for a in legal:
+        h = g.clone()
+        h._apply(a)
+        v = evaluate(h, seat, model, w)
+        if v > best_value:
+            best, best_value = a, v
+    return best
 
 
 def _rank(node):

@@ -61,14 +61,14 @@ _MOVE_SETS = {n: [frozenset(a for moves in seat.values() for a in moves) for sea
 
 
 def _route(move):
-    """(meeple number, square tile or None, shift, a split's second step or None)."""
+    """(card, meeple number, square tile or None, shift, a split's second step or None)."""
     card = MOVEMENT[move.card]
     m = move.meeple[0] * 2 + move.meeple[1]
     if move.how == "square":
-        return m, card.square, 0, None
+        return card.id, m, card.square, 0, None
     if move.how == "circle":
-        return m, None, card.shift, None
-    return m, None, card.split[0], card.split[1]
+        return card.id, m, None, card.shift, None
+    return card.id, m, None, card.split[0], card.split[1]
 
 
 # _ROUTES[move]: where a listed Move takes its meeple, decoded once.
@@ -396,11 +396,13 @@ class Game:
     # ----- movement (R11-R18) --------------------------------------------
 
     def _play_move(self, action):
-        seat, card = self.active, action.card
-        m, square, shift, rest = _ROUTES[action]
+        seat = self.active
+        card, m, square, shift, rest = _ROUTES[action]
         self.moves[seat].remove(card)
         self.mdisc.append(card)  # R7: discarded before it is resolved
-        self.known[seat].pop(card, None)  # _forget, inlined on the hot path
+        known = self.known[seat]
+        if known:  # _forget, inlined on the hot path: most hands hold no known card
+            known.pop(card, None)
         self._events.append(("play", seat, card, action.meeple, action.how))
         # The square tile, or the circle / the split's first step (ring.step, inlined)
         self._step(m, square or (self.pos[m] - 1 + shift) % self.tiles + 1, rest)

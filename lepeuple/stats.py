@@ -18,34 +18,32 @@ def random_game(players, seed, chooser, options=None):
     return game, actions, events
 
 
-def bench(players, games, seed, rounds=3, clock=time.process_time):
+def bench(players, games, seed, rounds=3):
     """Complete random games through the validated `apply`, on one core.
 
     The games are played `rounds` times and the fastest round counts (as
     `timeit` does): the slower rounds measure other processes, not the engine.
-    `clock` reads CPU seconds; in Pyodide, where `process_time` is the wall
-    clock, scripts/bench_pyodide.mjs passes Node's own CPU time instead.
     """
     best = None
     for _ in range(rounds):
-        elapsed, actions = _timed_games(players, games, seed, clock)
+        elapsed, actions = _timed_games(players, games, seed)
         best = elapsed if best is None else min(best, elapsed)
     return {"players": players, "games": games, "games_per_s": round(games / best, 1),
             "actions_per_s": round(actions / best), "actions_per_game": round(actions / games, 1),
             "rounds": rounds}
 
 
-def _timed_games(players, games, seed, clock):
+def _timed_games(players, games, seed):
     chooser = random.Random(seed)
     actions = 0
-    start = clock()  # CPU time: other processes on the machine do not count
+    start = time.process_time()  # CPU time: other processes on the machine do not count
     for i in range(games):
         game = new_game(players, None, seed + i)
         while not game.is_over:
             legal = game.legal_actions()
             game.apply(legal[int(chooser.random() * len(legal))])
             actions += 1
-    return clock() - start, actions
+    return time.process_time() - start, actions
 
 
 def simulate(players, games, seed):

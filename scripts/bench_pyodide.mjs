@@ -14,16 +14,6 @@ const option = (name, fallback) => {
 };
 
 const pyodide = await loadPyodide();
-// Python's process_time() is the wall clock in Pyodide: time the rounds in
-// this process's CPU seconds instead, as the CPython bench does, so that other
-// work on the machine does not count. (All of Node's threads count, the
-// compiler's and the garbage collector's too: if anything, this undercounts.)
-pyodide.registerJsModule("node_clock", {
-  cpu_seconds: () => {
-    const { user, system } = process.cpuUsage();
-    return (user + system) / 1e6;
-  },
-});
 pyodide.FS.mkdirTree("/bench/lepeuple/bots");
 for (const folder of ["lepeuple", "lepeuple/bots"]) {
   for (const name of readdirSync(join(root, folder)).filter((n) => n.endsWith(".py"))) {
@@ -34,8 +24,7 @@ const line = pyodide.runPython(`
 import sys, json, platform
 sys.path.insert(0, "/bench")
 from lepeuple.stats import bench
-from node_clock import cpu_seconds
-figures = bench(${option("players", 4)}, ${option("games", 1000)}, ${option("seed", 1)}, clock=cpu_seconds)
+figures = bench(${option("players", 4)}, ${option("games", 1000)}, ${option("seed", 1)})
 figures["runtime"] = "pyodide " + sys.version.split()[0]
 json.dumps(figures)
 `);

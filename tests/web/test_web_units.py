@@ -332,3 +332,17 @@ def test_no_ui_string_is_hard_coded():
     found = [f for path in sorted(WEB.rglob("*.py")) for f in _hard_coded(path)]
     # The printed back of the cards is a logo, not words to translate.
     assert [f for f in found if "'LDP'" not in f] == []
+
+
+def test_bot_stats_time_each_level_apart_and_leave_forced_actions_out():
+    from web.botrunner import Stats
+
+    stats = Stats()
+    stats.record("normal", 0.4, 600, 0.3)
+    stats.record("normal", 0.6, 600, 0.3)
+    stats.record("hard", 1.0, 1000, 0.5)
+    stats.record("hard", 0.001, 0, 0.0)  # one legal action: nothing thought
+    levels = stats.to_json()["levels"]
+    assert stats.decisions == 4
+    assert levels["normal"] == {"decisions": 2, "mean_s": 0.5, "longest_s": 0.6, "iterations_per_s": 2000}
+    assert levels["hard"] == {"decisions": 1, "mean_s": 1.0, "longest_s": 1.0, "iterations_per_s": 2000}

@@ -56,19 +56,20 @@ def _targeted_of(players, seat, card):
 # legal_actions() concatenates.
 _MOVES = {n: [{c.id: _moves_of(n, s, c) for c in MOVEMENT.values()} for s in range(n)] for n in (3, 4, 5)}
 _AT = {n: [{c: _targeted_of(n, s, c) for c in TARGETED} for s in range(n)] for n in (3, 4, 5)}
-# _MOVE_SETS[players][seat]: every Move of the seat; with the card in hand it is legal.
-_MOVE_SETS = {n: [frozenset(a for moves in seat.values() for a in moves) for seat in _MOVES[n]] for n in _MOVES}
+# _MOVE_CARDS[players][seat]: every Move of the seat -> its card; legal when the card is in hand.
+_MOVE_CARDS = {n: [{a: a.card for moves in seat.values() for a in moves} for seat in _MOVES[n]] for n in _MOVES}
 
 
 def _route(move):
-    """(card, meeple number, square tile or None, shift, a split's second step or None)."""
+    """(card, meeple number, square tile or None, shift, a split's second step or None,
+    meeple, how): fields of the Move, read once here (NamedTuple fields are slow in Pyodide)."""
     card = MOVEMENT[move.card]
     m = move.meeple[0] * 2 + move.meeple[1]
     if move.how == "square":
-        return card.id, m, card.square, 0, None
+        return card.id, m, card.square, 0, None, move.meeple, move.how
     if move.how == "circle":
-        return card.id, m, None, card.shift, None
-    return card.id, m, None, card.split[0], card.split[1]
+        return card.id, m, None, card.shift, None, move.meeple, move.how
+    return card.id, m, None, card.split[0], card.split[1], move.meeple, move.how
 
 
 # _ROUTES[move]: where a listed Move takes its meeple, decoded once.
@@ -181,13 +182,12 @@ class Game:
     def _allows(self, action):
         """Is `action` (any object) one of `legal_actions()`?"""
         kind = type(action)
-        if kind is Move:  # most actions: a set lookup, not a scan of the legal tuple
-            if self.phase != "move" or action.card not in self.moves[self.active]:
-                return False
+        if kind is Move:  # most actions: a dict lookup, not a scan of the legal tuple
             try:
-                return action in _MOVE_SETS[self.players][self.active]
+                card = _MOVE_CARDS[self.players][self.active].get(action)
             except TypeError:  # a Move built by hand with an unhashable field
                 return False
+            return card is not None and self.phase == "move" and card in self.moves[self.active]
         if kind is Draw:
             return self.phase == "move" and action == DRAW
         return kind in ACTION_TYPES and action in self.legal_actions()
@@ -397,13 +397,13 @@ class Game:
 
     def _play_move(self, action):
         seat = self.active
-        card, m, square, shift, rest = _ROUTES[action]
+        card, m, square, shift, rest, meeple, how = _ROUTES[action]
         self.moves[seat].remove(card)
         self.mdisc.append(card)  # R7: discarded before it is resolved
         known = self.known[seat]
         if known:  # _forget, inlined on the hot path: most hands hold no known card
             known.pop(card, None)
-        self._events.append(("play", seat, card, action.meeple, action.how))
+        self._events.append(("play", seat, card, meeple, how))
         # The square tile, or the circle / the split's first step (ring.step, inlined)
         self._step(m, square or (self.pos[m] - 1 + shift) % self.tiles + 1, rest)
 

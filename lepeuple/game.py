@@ -5,8 +5,6 @@ Everything else reads: `legal_actions()` lists what `to_move` may do, and
 `_apply` is the unchecked path for search. Rule ids refer to RULES.md.
 """
 
-from itertools import chain
-
 from . import ring
 from .actions import DEFEND_NO, DEFEND_YES, DRAW, PASS, Defend, Draw, Move, Partner, Pass, Power, from_json, to_json
 from .cards import MOVEMENT, TARGETED
@@ -74,7 +72,6 @@ def _route(move):
 
 # _ROUTES[move]: where a listed Move takes its meeple, decoded once.
 _ROUTES = {a: _route(a) for tables in _MOVES.values() for seat in tables for moves in seat.values() for a in moves}
-_DRAW_ONLY = (DRAW,)
 _PARTNERS = [Partner((m >> 1, m & 1)) for m in range(10)]
 _POWERS = {}  # (card, target, meeple, other) -> Power
 

@@ -73,19 +73,24 @@ def _route(move):
 # _ROUTES[move]: where a listed Move takes its meeple, decoded once.
 _ROUTES = {a: _route(a) for tables in _MOVES.values() for seat in tables for moves in seat.values() for a in moves}
 _PARTNERS = [Partner((m >> 1, m & 1)) for m in range(10)]
-_POWERS = {}  # (card, target, meeple, other) -> Power
-
-
-def _power(card, target=None, meeple=None, other=None):
-    key = (card, target, meeple, other)
-    action = _POWERS.get(key)
-    if action is None:
-        action = _POWERS[key] = Power(card, target, meeple, other)
-    return action
-
+_UNTARGETED = {card: Power(card) for card in ("force", "soin", "vitesse", "chance", "defense")}
 
 MEEPLES = tuple((m >> 1, m & 1) for m in range(10))
 """The (seat, index) pair of meeple number m = seat * 2 + index."""
+
+
+def _swaps_of(players, seat):
+    """Every Permutation a seat could play: (its meeple, the other meeple, the action).
+
+    Your own two meeples swapped either way are one swap: listed once.
+    """
+    return tuple((m, o, Power("permutation", None, MEEPLES[m], MEEPLES[o]))
+                 for m in (2 * seat, 2 * seat + 1) for o in range(2 * players)
+                 if o != m and not (o >> 1 == seat and o < m))
+
+
+# _SWAPS[players][seat]: the Permutations that legal_actions() filters by the meeples' tiles.
+_SWAPS = {n: [_swaps_of(n, s) for s in range(n)] for n in (3, 4, 5)}
 
 
 def meeple_of(m):
@@ -249,29 +254,20 @@ class Game:
         for card in self.powers[seat]:
             if card in targeted:
                 out += targeted[card]
-            elif card == "permutation":
-                out += [_power(card, None, MEEPLES[m], MEEPLES[o]) for m, o in self._swaps(seat)]
+            elif card == "permutation":  # one of your meeples and a meeple on another tile
+                pos = self.pos
+                out += [swap for m, o, swap in _SWAPS[self.players][seat] if pos[m] != pos[o]]
             elif card != "defense" or self.options["defense"] == "shield":
-                out.append(_power(card))
+                out.append(_UNTARGETED[card])
         return tuple(out)
-
-    def _swaps(self, seat):
-        """Permutation pairs: one of your meeples and a meeple on another tile."""
-        pos = self.pos
-        pairs = []
-        for m in (2 * seat, 2 * seat + 1):
-            for o in range(2 * self.players):
-                # Your own two meeples swapped either way are one swap: list it once.
-                if pos[o] != pos[m] and not (o >> 1 == seat and o < m):
-                    pairs.append((m, o))
-        return pairs
 
     def _can_play_power(self, seat):
         for card in self.powers[seat]:
             if card == "defense":
                 if self.options["defense"] == "shield":
                     return True
-            elif card != "permutation" or self._swaps(seat):
+            # Permutation needs a meeple on another tile than one of yours: not all on one tile.
+            elif card != "permutation" or self.pos.count(self.pos[0]) != len(self.pos):
                 return True
         return False
 

@@ -126,7 +126,8 @@ class IsmctsEngine:
     """
 
     def __init__(self, source, seed, budget=1000, weights=DEFAULT, model=MODEL, c=0.2, paired=True, mix=0.0, horizon=2,
-                 imitate=0, topk=0, reach=9, rootk=0, pre=8, per3=False):
+                 imitate=0, topk=0, reach=9, rootk=0, pre=8, per3=False, rr=False):
+        self.rr = rr
         self.source, self.seat, self.w, self.model = source, source.seat, weights, model
         self.imitate, self.topk, self.reach = imitate, topk, reach
         self.seed = seed
@@ -224,6 +225,9 @@ class IsmctsEngine:
             if a not in children:
                 child = children[a] = Node()
                 return a, child
+        if self.rr:  # round robin: every candidate meets the same redeals (paired comparisons)
+            a = min(self.cands, key=lambda a: children[a].visits)
+            return a, children[a]
         log_n = math.log(self.root.visits)
         c = self.c
         best, best_score = None, -1.0
@@ -266,6 +270,8 @@ class IsmctsEngine:
                 totals = self.greedy_totals
                 return self.legal[max(range(len(self.legal)), key=lambda i: (totals[i], -i))]
             return self.legal[0]
+        if self.rr:
+            return max(self.cands, key=lambda a: _mean(children.get(a)))
         return max(self.cands, key=lambda a: _rank(children.get(a)))
 
 
@@ -298,6 +304,12 @@ def _rank(node):
     if node is None:
         return (-1, 0.0)
     return (node.visits, node.total / node.visits if node.visits else 0.0)
+
+
+def _mean(node):
+    if node is None or not node.visits:
+        return -1.0
+    return node.total / node.visits
 
 
 def _priors(g, legal, w):

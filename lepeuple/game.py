@@ -175,7 +175,12 @@ class Game:
         Raises IllegalAction / InvalidAction (ValueError) and changes nothing
         when the action is not legal now.
         """
-        if not self._allows(action):
+        # A listed Move with its card in hand (most actions) passes here, without a call.
+        try:
+            card = _MOVE_CARDS[self.players][self.active].get(action) if type(action) is Move else None
+        except TypeError:  # a Move built by hand with an unhashable field
+            card = None
+        if (card is None or self.phase != "move" or card not in self.moves[self.active]) and not self._allows(action):
             action = from_json(action if isinstance(action, dict) else _as_json(action))
             if not self._allows(action):
                 raise IllegalAction(self._why_illegal(action))
@@ -206,15 +211,6 @@ class Game:
     def _pass(self, action):
         self._events.append(("pass", self.active))
         self._movement_phase()
-
-    def _draw(self, action):
-        self._draw_two()
-
-    def _partner(self, action):
-        self._choose_partner(action.meeple)
-
-    def _defend(self, action):
-        self._answer_defense(action.play)
 
     def clone(self, history=False):
         """An independent copy; search clones skip the action history."""
@@ -369,7 +365,7 @@ class Game:
             powers.append(card)
             self._events.append(("draw", seat, "power", card))
 
-    def _draw_two(self):
+    def _draw_two(self, action=DRAW):
         seat = self.active
         self._events.append(("draw_two", seat))
         self._draw_movement(seat)
@@ -435,8 +431,9 @@ class Game:
         else:
             self.phase, self.to_move, self.pending = "partner", active, (m, tuple(choices))
 
-    def _choose_partner(self, meeple):
+    def _choose_partner(self, action):
         m = self.pending[0]
+        meeple = action.meeple
         self.pending = None
         self.phase = "move"
         self._event(m, meeple[0] * 2 + meeple[1])
@@ -523,8 +520,8 @@ class Game:
         self.pdisc.append("defense")
         self._events.append(("defend", seat, True, against))
 
-    def _answer_defense(self, play):
-        target, pending = self.to_move, self.pending
+    def _answer_defense(self, action):
+        target, pending, play = self.to_move, self.pending, action.play
         self.pending = None
         if play:
             self.powers[target].remove("defense")
@@ -647,8 +644,8 @@ class Game:
 
 
 # How _apply plays each type of action.
-_PLAY = {Move: Game._play_move, Draw: Game._draw, Pass: Game._pass, Power: Game._play_power,
-         Partner: Game._partner, Defend: Game._defend}
+_PLAY = {Move: Game._play_move, Draw: Game._draw_two, Pass: Game._pass, Power: Game._play_power,
+         Partner: Game._choose_partner, Defend: Game._answer_defense}
 
 
 def _as_json(action):

@@ -27,10 +27,13 @@ def new_game(players, options=None, seed=0, setup=None):
     return g
 
 
+_HOMES = {n: bytes(4 * (m >> 1) + 2 for m in range(2 * n)) for n in (3, 4, 5)}
+
+
 def _blank(players, options, seed):
     g = object.__new__(Game)
     g.players, g.options, g.seed, g.tiles = players, options, seed, 4 * players
-    g.pos = bytearray(4 * (m >> 1) + 2 for m in range(2 * players))  # R6: meeples start at home
+    g.pos = bytearray(_HOMES[players])  # R6: meeples start at home
     g.moves = [[] for _ in range(players)]
     g.powers = [[] for _ in range(players)]
     g.scores = [0] * players
@@ -66,6 +69,7 @@ def _place(g, setup):
         for _ in range(2):
             for seat in range(n):
                 g.moves[seat].append(g.mdeck.pop())
+        return
     for seat in range(n):
         if g.hand_size(seat) > 7:
             raise SetupError(f"seat {seat} holds more than 7 cards")
@@ -83,7 +87,7 @@ def _deck(g, all_cards, listed, hands, elsewhere, order):
             raise SetupError(f"no card {card!r} in this game")
     if len(set(held)) != len(held):
         raise SetupError("a card is listed twice")
-    rest = [c for c in all_cards if c not in held]
+    rest = [c for c in all_cards if c not in held] if held else all_cards
     if listed is None:  # unlisted cards are shuffled into the deck from the seed
         g.rng.shuffle(rest)
         return rest, []

@@ -52,26 +52,31 @@ def _targeted_of(players, seat, card):
 
 # _MOVES[players][seat][card] and _AT[players][seat][card]: the tables that
 # legal_actions() concatenates.
-_MOVES = {n: [{c.id: _moves_of(n, s, c) for c in MOVEMENT.values()} for s in range(n)] for n in (3, 4, 5)}
+_MOVES = {n: [[_moves_of(n, s, MOVEMENT[c]) if c in MOVEMENT else () for c in range(41)] for s in range(n)]
+          for n in (3, 4, 5)}
 _AT = {n: [{c: _targeted_of(n, s, c) for c in TARGETED} for s in range(n)] for n in (3, 4, 5)}
 # _MOVE_CARDS[players][seat]: every Move of the seat -> its card; legal when the card is in hand.
-_MOVE_CARDS = {n: [{a: a.card for moves in seat.values() for a in moves} for seat in _MOVES[n]] for n in _MOVES}
+_MOVE_CARDS = {n: [{a: a.card for moves in seat for a in moves} for seat in _MOVES[n]] for n in _MOVES}
 
 
-def _route(move):
-    """(card, meeple number, square tile or None, shift, a split's second step or None,
-    meeple, how): fields of the Move, read once here (NamedTuple fields are slow in Pyodide)."""
+def _route(move, tiles):
+    """(card, meeple number, landing, a split's second step or None, meeple, how): the
+    fields of a Move, read once here (NamedTuple fields are slow in Pyodide). `landing[t]`
+    is the tile of the square, circle or split's first step for a meeple on tile t."""
     card = MOVEMENT[move.card]
     m = move.meeple[0] * 2 + move.meeple[1]
     if move.how == "square":
-        return card.id, m, card.square, 0, None, move.meeple, move.how
-    if move.how == "circle":
-        return card.id, m, None, card.shift, None, move.meeple, move.how
-    return card.id, m, None, card.split[0], card.split[1], move.meeple, move.how
+        shift, rest = None, None
+    else:
+        shift, rest = (card.shift, None) if move.how == "circle" else card.split
+    landing = tuple(card.square if shift is None else ring.step(t, shift, tiles) if t else 0
+                    for t in range(tiles + 1))
+    return card.id, m, landing, rest, move.meeple, move.how
 
 
-# _ROUTES[move]: where a listed Move takes its meeple, decoded once.
-_ROUTES = {a: _route(a) for tables in _MOVES.values() for seat in tables for moves in seat.values() for a in moves}
+# _ROUTES[players][move]: where a listed Move takes its meeple, decoded once.
+_ROUTES = {n: {a: _route(a, 4 * n) for seat in tables for moves in seat for a in moves}
+           for n, tables in _MOVES.items()}
 _PARTNERS = [Partner((m >> 1, m & 1)) for m in range(10)]
 _UNTARGETED = {card: Power(card) for card in ("force", "soin", "vitesse", "chance", "defense")}
 
@@ -386,15 +391,14 @@ class Game:
 
     def _play_move(self, action):
         seat = self.active
-        card, m, square, shift, rest, meeple, how = _ROUTES[action]
+        card, m, landing, rest, meeple, how = _ROUTES[self.players][action]
         self.moves[seat].remove(card)
         self.mdisc.append(card)  # R7: discarded before it is resolved
         known = self.known[seat]
         if known:  # _forget, inlined on the hot path: most hands hold no known card
             known.pop(card, None)
         self._events.append(("play", seat, card, meeple, how))
-        # The square tile, or the circle / the split's first step (ring.step, inlined)
-        self._step(m, square or (self.pos[m] - 1 + shift) % self.tiles + 1, rest)
+        self._step(m, landing[self.pos[m]], rest)
 
     def _step(self, m, to, rest):
         """Move meeple m to `to` and resolve that tile; `rest` is a split's second step."""

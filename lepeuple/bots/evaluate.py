@@ -207,7 +207,7 @@ def best_move_value(g, seat, w=DEFAULT):
     """
     if w is not DEFAULT:
         return _best_move_value(g, seat, w)
-    key = (seat, tuple(g.pos), tuple(g.scores), tuple(g.moves[seat]), bool(can_draw_power(g, seat)))
+    key = (seat, bytes(g.pos), tuple(g.scores), tuple(g.moves[seat]), bool(can_draw_power(g, seat)))
     value = _BEST_CACHE.get(key)
     if value is None:
         if len(_BEST_CACHE) > 200000:
@@ -304,15 +304,22 @@ class Model(NamedTuple):
 MODEL = Model()
 
 
+_POWER_WEIGHTS = {}  # model.power -> {card: weight}, built once per model
+
+
 def utilities(g, model=MODEL, w=DEFAULT):
     """Each seat's utility under the win model."""
     n = g.players
     when = turn_order(g)
     pot = model.potential
-    powers = dict(model.power)
+    powers = _POWER_WEIGHTS.get(model.power)
+    if powers is None:
+        powers = _POWER_WEIGHTS[model.power] = dict(model.power)
     target = g.options["target"]
     acting = g.phase in ("power", "move")
-    pos = g.pos
+    # The home whose flank each meeple stands on (-1 off the flanks), once for all seats.
+    flank = [_FLANK_OWNER[t] for t in g.pos]
+    own_flank, anchor, threat = model.own_flank, model.anchor, model.threat
     u = [0.0] * n
     for p in range(n):
         k = when[p]
@@ -325,13 +332,12 @@ def utilities(g, model=MODEL, w=DEFAULT):
         for card in g.powers[p]:
             v += powers[card]
         for m in (2 * p, 2 * p + 1):
-            t = pos[m]
-            if t & 1:
-                v += model.own_flank if _home_owner_of_flank(t) == p else model.anchor
+            home = flank[m]
+            if home >= 0:
+                v += own_flank if home == p else anchor
         for m in range(2 * n):
-            t = pos[m]
-            if m >> 1 != p and t & 1 and _home_owner_of_flank(t) == p:
-                v += model.threat
+            if flank[m] == p and m >> 1 != p:
+                v += threat
         if factor:
             v += factor * best_move_value(g, p, w)
         u[p] = v

@@ -31,7 +31,7 @@ from .search import (
 LEVELS = {
     "easy": "Takes the points in front of it and plays its power cards by rule of thumb.",
     "normal": "Plays out 200 futures of its next two turns, guessing the cards it cannot see.",
-    "hard": "Plays out 300 futures of its next two turns, guessing the cards it cannot see.",
+    "hard": "Plays out 300 futures of its next two turns, guessing the cards it cannot see and how others play.",
 }
 """The levels offered to people, easiest first: name -> description."""
 
@@ -39,6 +39,9 @@ LEVELS = {
 # then ISMCTS whose playouts let the first opponent to move reply as greedy would.
 # Budgets are for 3 players, scaled by 3/players for more (longer playouts).
 _SEARCH = {"imitate": 1, "topk": 6, "reach": 1, "rootk": 5, "pre": 8, "per3": True}
+# hard: every seat, itself included, plays as greedy in the playouts (a rollout of
+# the opponents' own rule), and each kept root action meets the same redeals.
+_HARD = {**_SEARCH, "imitate": 2, "reach": 9, "rr": True}
 
 # name -> (engine, iteration budget, engine options)
 BOTS = {
@@ -46,7 +49,7 @@ BOTS = {
     "easy": (PolicyEngine, 1, {}),
     "greedy": (GreedyEngine, 8, {}),
     "normal": (IsmctsEngine, 208, _SEARCH),
-    "hard": (IsmctsEngine, 308, _SEARCH),
+    "hard": (IsmctsEngine, 308, _HARD),
     "ismcts": (IsmctsEngine, 1000, {}),
 }
 """Every bot the arena knows: the levels and the bot kinds random, greedy, ismcts."""

@@ -55,8 +55,6 @@ def _targeted_of(players, seat, card):
 _MOVES = {n: [[_moves_of(n, s, MOVEMENT[c]) if c in MOVEMENT else () for c in range(41)] for s in range(n)]
           for n in (3, 4, 5)}
 _AT = {n: [{c: _targeted_of(n, s, c) for c in TARGETED} for s in range(n)] for n in (3, 4, 5)}
-# _MOVE_CARDS[players][seat]: every Move of the seat -> its card; legal when the card is in hand.
-_MOVE_CARDS = {n: [{a: a.card for moves in seat for a in moves} for seat in _MOVES[n]] for n in _MOVES}
 
 
 def _route(move, tiles):
@@ -74,8 +72,9 @@ def _route(move, tiles):
     return card.id, m, landing, rest, move.meeple, move.how
 
 
-# _ROUTES[players][move]: where a listed Move takes its meeple, decoded once.
-_ROUTES = {n: {a: _route(a, 4 * n) for seat in tables for moves in seat for a in moves}
+# _ROUTES[players][seat]: every Move of the seat -> its route, decoded once; the Move is
+# legal when the route's card (route[0]) is in hand in the movement phase.
+_ROUTES = {n: [{a: _route(a, 4 * n) for moves in seat for a in moves} for seat in tables]
            for n, tables in _MOVES.items()}
 _PARTNERS = [Partner((m >> 1, m & 1)) for m in range(10)]
 _UNTARGETED = {card: Power(card) for card in ("force", "soin", "vitesse", "chance", "defense")}
@@ -180,12 +179,19 @@ class Game:
         Raises IllegalAction / InvalidAction (ValueError) and changes nothing
         when the action is not legal now.
         """
-        # A listed Move with its card in hand (most actions) passes here, without a call.
+        # _legal_route, inlined: most actions are listed Moves, checked and decoded at once.
         try:
-            card = _MOVE_CARDS[self.players][self.active].get(action) if type(action) is Move else None
+            route = _ROUTES[self.players][self.active].get(action) if type(action) is Move else None
         except TypeError:  # a Move built by hand with an unhashable field
-            card = None
-        if (card is None or self.phase != "move" or card not in self.moves[self.active]) and not self._allows(action):
+            route = None
+        if route is not None and self.phase == "move" and route[0] in self.moves[self.active]:
+            self._legal = None  # _apply, inlined too
+            self._events = events = []
+            if self.history is not None:
+                self.history.append(action)
+            self._play_move(route)
+            return events
+        if not self._allows(action):
             action = from_json(action if isinstance(action, dict) else _as_json(action))
             if not self._allows(action):
                 raise IllegalAction(self._why_illegal(action))
@@ -194,15 +200,19 @@ class Game:
     def _allows(self, action):
         """Is `action` (any object) one of `legal_actions()`?"""
         kind = type(action)
-        if kind is Move:  # most actions: a dict lookup, not a scan of the legal tuple
-            try:
-                card = _MOVE_CARDS[self.players][self.active].get(action)
-            except TypeError:  # a Move built by hand with an unhashable field
-                return False
-            return card is not None and self.phase == "move" and card in self.moves[self.active]
+        if kind is Move:  # a dict lookup, not a scan of the legal tuple
+            return self._legal_route(action) is not None
         if kind is Draw:
             return self.phase == "move" and action == DRAW
         return kind in ACTION_TYPES and action in self.legal_actions()
+
+    def _legal_route(self, move):
+        """The route of a Move that is legal now, else None."""
+        try:
+            route = _ROUTES[self.players][self.active].get(move)
+        except TypeError:  # a Move built by hand with an unhashable field
+            return None
+        return route if route is not None and self.phase == "move" and route[0] in self.moves[self.active] else None
 
     def _apply(self, action):
         """Play a legal action without checking it (the fast path for search)."""
@@ -210,7 +220,10 @@ class Game:
         self._events = events = []
         if self.history is not None:
             self.history.append(action)
-        _PLAY[type(action)](self, action)
+        if type(action) is Move:
+            self._play_move(_ROUTES[self.players][self.active][action])
+        else:
+            _PLAY[type(action)](self, action)
         return events
 
     def _pass(self, action):
@@ -389,9 +402,9 @@ class Game:
 
     # ----- movement (R11-R18) --------------------------------------------
 
-    def _play_move(self, action):
+    def _play_move(self, route):
         seat = self.active
-        card, m, landing, rest, meeple, how = _ROUTES[self.players][action]
+        card, m, landing, rest, meeple, how = route
         self.moves[seat].remove(card)
         self.mdisc.append(card)  # R7: discarded before it is resolved
         known = self.known[seat]
@@ -647,8 +660,8 @@ class Game:
         self._events.append(("swap_hands", seat, target))
 
 
-# How _apply plays each type of action.
-_PLAY = {Move: Game._play_move, Draw: Game._draw_two, Pass: Game._pass, Power: Game._play_power,
+# How _apply plays each type of action but Move.
+_PLAY = {Draw: Game._draw_two, Pass: Game._pass, Power: Game._play_power,
          Partner: Game._choose_partner, Defend: Game._answer_defense}
 
 

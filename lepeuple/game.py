@@ -57,10 +57,10 @@ _MOVES = {n: [[_moves_of(n, s, MOVEMENT[c]) if c in MOVEMENT else () for c in ra
 _AT = {n: [{c: _targeted_of(n, s, c) for c in TARGETED} for s in range(n)] for n in (3, 4, 5)}
 
 
-def _route(move, tiles):
-    """(card, meeple number, landing, a split's second step or None, meeple, how): the
-    fields of a Move, read once here (NamedTuple fields are slow in Pyodide). `landing[t]`
-    is the tile of the square, circle or split's first step for a meeple on tile t."""
+def _route(move, seat, tiles):
+    """(card, meeple number, landing, a split's second step or None, its "play" event):
+    the fields of a Move, read once here (NamedTuple fields are slow in Pyodide).
+    `landing[t]` is the tile of the square, circle or split's first step from tile t."""
     card = MOVEMENT[move.card]
     m = move.meeple[0] * 2 + move.meeple[1]
     if move.how == "square":
@@ -69,13 +69,16 @@ def _route(move, tiles):
         shift, rest = (card.shift, None) if move.how == "circle" else card.split
     landing = tuple(card.square if shift is None else ring.step(t, shift, tiles) if t else 0
                     for t in range(tiles + 1))
-    return card.id, m, landing, rest, move.meeple, move.how
+    return card.id, m, landing, rest, ("play", seat, card.id, move.meeple, move.how)
 
 
 # _ROUTES[players][seat]: every Move of the seat -> its route, decoded once; the Move is
 # legal when the route's card (route[0]) is in hand in the movement phase.
-_ROUTES = {n: [{a: _route(a, 4 * n) for moves in seat for a in moves} for seat in tables]
+_ROUTES = {n: [{a: _route(a, s, 4 * n) for moves in table for a in moves} for s, table in enumerate(tables)]
            for n, tables in _MOVES.items()}
+# The commonest events, built once: _TURN_EVENTS[seat][extra], _DRAW_EVENTS[seat][movement card].
+_TURN_EVENTS = [(("turn", s, False), ("turn", s, True)) for s in range(5)]
+_DRAW_EVENTS = [[("draw", s, "movement", c) for c in range(41)] for s in range(5)]
 _PARTNERS = [Partner((m >> 1, m & 1)) for m in range(10)]
 _UNTARGETED = {card: Power(card) for card in ("force", "soin", "vitesse", "chance", "defense")}
 
@@ -313,7 +316,7 @@ class Game:
 
     def _start_turn(self, seat, extra=False):
         self.active = self.to_move = seat
-        self._events.append(("turn", seat, extra))
+        self._events.append(_TURN_EVENTS[seat][extra])
         self.phase = "power" if self.powers[seat] and self._can_play_power(seat) else "move"
 
     def _movement_phase(self):
@@ -337,7 +340,7 @@ class Game:
                 seat = (seat + 1) % self.players
         # _start_turn, inlined: this runs after every turn
         self.active = self.to_move = seat
-        self._events.append(("turn", seat, extra))
+        self._events.append(_TURN_EVENTS[seat][extra])
         self.phase = "power" if self.powers[seat] and self._can_play_power(seat) else "move"
 
     def _finish(self):
@@ -370,7 +373,7 @@ class Game:
         card = deck.pop() if deck else self._take(deck, self.mdisc, "movement")
         if card is not None:
             moves.append(card)
-            self._events.append(("draw", seat, "movement", card))
+            self._events.append(_DRAW_EVENTS[seat][card])
 
     def _draw_power(self, seat):
         powers = self.powers[seat]
@@ -404,13 +407,13 @@ class Game:
 
     def _play_move(self, route):
         seat = self.active
-        card, m, landing, rest, meeple, how = route
+        card, m, landing, rest, played = route
         self.moves[seat].remove(card)
         self.mdisc.append(card)  # R7: discarded before it is resolved
         known = self.known[seat]
         if known:  # _forget, inlined on the hot path: most hands hold no known card
             known.pop(card, None)
-        self._events.append(("play", seat, card, meeple, how))
+        self._events.append(played)
         self._step(m, landing[self.pos[m]], rest)
 
     def _step(self, m, to, rest):

@@ -426,8 +426,14 @@ class Game:
             self._draw_power(m >> 1)
         elif to & 1:  # R13: a flank; is anyone on the opposite flank?
             across = to + 2 if to % 4 == 1 else to - 2
-            if across in pos:  # pos is a bytearray: this is a memchr, and events are rare
-                self._meet(m, [k for k, tile in enumerate(pos) if tile == across])
+            k = pos.find(across)  # pos is a bytearray: a memchr; events are rare
+            if k >= 0:
+                there = [k]
+                k = pos.find(across, k + 1)
+                while k >= 0:
+                    there.append(k)
+                    k = pos.find(across, k + 1)
+                self._meet(m, there)
                 return
         if rest is None:  # _end_move, inlined on the hot path
             self._draw_movement(self.active)

@@ -184,8 +184,8 @@ class Game:
         """
         # _legal_route, inlined: most actions are listed Moves, checked and decoded at once.
         try:
-            route = _ROUTES[self.players][self.active].get(action) if type(action) is Move else None
-        except TypeError:  # a Move built by hand with an unhashable field
+            route = _ROUTES[self.players][self.active][action] if type(action) is Move else None
+        except (KeyError, TypeError):  # not a Move of this seat; a field that cannot be hashed
             route = None
         if route is not None and self.phase == "move" and route[0] in self.moves[self.active]:
             self._legal = None  # _apply, inlined too
@@ -563,16 +563,17 @@ class Game:
             self._end_move()
         else:
             if not play:
-                self._power_effect(pending[1])
+                action = pending[1]
+                self._power_effect(action, action.card, action.target)
             self._movement_phase()
 
     # ----- power cards (R5) ----------------------------------------------
 
     def _play_power(self, action):
-        seat, card = self.active, action.card
+        seat, card, target = self.active, action.card, action.target  # fields read once: slow in Pyodide
         self.powers[seat].remove(card)
         self._forget(seat, card)
-        self._events.append(("power", seat, card, action.target))
+        self._events.append(("power", seat, card, target))
         if card == "defense":  # option shield: it lies face down, in no hand or pile
             self.shields[seat] = True
             self._events.append(("shield", seat))
@@ -580,17 +581,17 @@ class Game:
             return
         self.pdisc.append(card)
         if card in TARGETED:
-            if self._ask_defense(action.target, ("power", action)):
+            if self._ask_defense(target, ("power", action)):
                 return
-            if self.shields[action.target]:
-                self._spend_shield(action.target, "power")
+            if self.shields[target]:
+                self._spend_shield(target, "power")
                 self._movement_phase()
                 return
-        self._power_effect(action)
+        self._power_effect(action, card, target)
         self._movement_phase()
 
-    def _power_effect(self, action):
-        seat, card, target = self.active, action.card, action.target
+    def _power_effect(self, action, card, target):
+        seat = self.active
         if card == "force":
             self._score(self._one(seat, 2))
         elif card == "soin":

@@ -325,13 +325,14 @@ class Game:
 
     def _end_turn(self):
         seat = self.active
-        extra = self.extra > 0
-        if extra:  # R19: Vitesse — one more complete turn, no end check between
+        if self.extra:  # R19: Vitesse — one more complete turn, no end check between
             self.extra -= 1
+            extra = True
         elif self._reached:  # R21
             self._finish()
             return
         else:
+            extra = False
             skips = self.skips
             seat = (seat + 1) % self.players
             while skips[seat]:  # R20

@@ -41,7 +41,7 @@ def _timed_games(players, games, seed):
         game = new_game(players, None, seed + i)
         while not game.is_over:
             legal = game.legal_actions()
-            game.apply(legal[int(uniform() * len(legal))])
+            game.apply(legal[(uniform() * len(legal)).__trunc__()])  # int(), as Rng.below does it
         actions += len(game.history)  # every applied action, counted once per game
     return time.process_time() - start, actions
 

@@ -50,11 +50,17 @@ def _targeted_of(players, seat, card):
     return tuple(Power(card, target) for target in range(players) if target != seat)
 
 
+def _per_players(table_of):
+    """[None, None, None, table_of(3), table_of(4), table_of(5)]: indexed by the number of
+    players (a list index is cheaper than a dict lookup, in Pyodide most of all)."""
+    return [table_of(n) if n >= 3 else None for n in range(6)]
+
+
 # _MOVES[players][seat][card] and _AT[players][seat][card]: the tables that
 # legal_actions() concatenates.
-_MOVES = {n: [[_moves_of(n, s, MOVEMENT[c]) if c in MOVEMENT else () for c in range(41)] for s in range(n)]
-          for n in (3, 4, 5)}
-_AT = {n: [{c: _targeted_of(n, s, c) for c in TARGETED} for s in range(n)] for n in (3, 4, 5)}
+_MOVES = _per_players(lambda n: [[_moves_of(n, s, MOVEMENT[c]) if c in MOVEMENT else () for c in range(41)]
+                                 for s in range(n)])
+_AT = _per_players(lambda n: [{c: _targeted_of(n, s, c) for c in TARGETED} for s in range(n)])
 
 
 def _route(move, seat, tiles):
@@ -74,8 +80,8 @@ def _route(move, seat, tiles):
 
 # _ROUTES[players][seat]: every Move of the seat -> its route, decoded once; the Move is
 # legal when the route's card (route[0]) is in hand in the movement phase.
-_ROUTES = {n: [{a: _route(a, s, 4 * n) for moves in table for a in moves} for s, table in enumerate(tables)]
-           for n, tables in _MOVES.items()}
+_ROUTES = _per_players(lambda n: [{a: _route(a, s, 4 * n) for moves in table for a in moves}
+                                  for s, table in enumerate(_MOVES[n])])
 # The commonest events, built once: _TURN_EVENTS[seat][extra], _DRAW_EVENTS[seat][movement card].
 _TURN_EVENTS = [(("turn", s, False), ("turn", s, True)) for s in range(5)]
 _DRAW_EVENTS = [[("draw", s, "movement", c) for c in range(41)] for s in range(5)]
@@ -97,7 +103,7 @@ def _swaps_of(players, seat):
 
 
 # _SWAPS[players][seat]: the Permutations that legal_actions() filters by the meeples' tiles.
-_SWAPS = {n: [_swaps_of(n, s) for s in range(n)] for n in (3, 4, 5)}
+_SWAPS = _per_players(lambda n: [_swaps_of(n, s) for s in range(n)])
 
 
 def meeple_of(m):

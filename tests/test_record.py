@@ -2,10 +2,14 @@
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 from lepeuple import RecordError, load, new_game
+from lepeuple.setup import state_json
+
+SAVED = sorted((Path(__file__).parent / "records").glob("*.json"))
 
 
 def _finished_game(seed):
@@ -27,6 +31,17 @@ def test_a_finished_game_replays_to_the_same_end():
     game = _finished_game(5)
     again = load(json.loads(json.dumps(game.record())))
     assert again.is_over and again.winners == game.winners and again.scores == game.scores
+
+
+@pytest.mark.parametrize("path", SAVED, ids=[p.stem for p in SAVED])
+def test_games_saved_by_an_earlier_version_replay_to_the_same_end(path):
+    """tests/records/: finished games saved by an earlier engine (commit in "saved_by"),
+    with their end. A change to the engine (a faster shuffle, say) must not change
+    what a player's saved game replays to."""
+    saved = json.loads(path.read_text())
+    state = state_json(load(saved["record"]))
+    assert state["over"]
+    assert {key: state[key] for key in saved["end"]} == saved["end"]
 
 
 def test_a_scenario_game_records_its_setup():

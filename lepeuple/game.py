@@ -106,6 +106,17 @@ def _swaps_of(players, seat):
 _SWAPS = _per_players(lambda n: [_swaps_of(n, s) for s in range(n)])
 
 
+def _meeples_on(pos, tile):
+    """The numbers of the meeples standing on `tile`, lowest first (found by the
+    bytearray's find, not a loop over every meeple)."""
+    there = []
+    m = pos.find(tile)
+    while m >= 0:
+        there.append(m)
+        m = pos.find(tile, m + 1)
+    return there
+
+
 def meeple_of(m):
     """The (seat, index) pair of meeple number m (seat * 2 + index)."""
     return MEEPLES[m]
@@ -394,6 +405,7 @@ class Game:
             self._events.append(("draw", seat, "power", card))
 
     def _draw_two(self, action=DRAW):
+        """R10: the movement phase's "draw two" (`action`: the Draw, as _apply passes it)."""
         seat = self.active
         self._events.append(("draw_two", seat))
         self._draw_movement(seat)
@@ -433,14 +445,8 @@ class Game:
             self._draw_power(m >> 1)
         elif to & 1:  # R13: a flank; is anyone on the opposite flank?
             across = to + 2 if to % 4 == 1 else to - 2
-            k = pos.find(across)  # pos is a bytearray: a memchr; events are rare
-            if k >= 0:
-                there = [k]
-                k = pos.find(across, k + 1)
-                while k >= 0:
-                    there.append(k)
-                    k = pos.find(across, k + 1)
-                self._meet(m, there)
+            if across in pos:  # pos is a bytearray: this is a memchr, and events are rare
+                self._meet(m, _meeples_on(pos, across))
                 return
         if rest is None:  # _end_move, inlined on the hot path
             self._draw_movement(self.active)

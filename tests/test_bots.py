@@ -295,10 +295,12 @@ def test_root_pruning_keeps_the_greedy_best_few():
 
 def test_level_budgets_are_for_three_players_and_shrink_with_more():
     """normal and hard spend their budget with 3 players; with 4-5 the playouts are longer,
-    so the budget is scaled by 3/players to keep a decision's time about the same."""
+    so the budget is scaled by 3/players (hard, whose every playout turn is a greedy
+    imitation: (3/players)²) to keep a decision's time about the same."""
     for n in (3, 4, 5):
         g = positions(1, seed=18, players=(n,))[1]
-        for level in ("normal", "hard"):
-            t = think(view(g, g.to_move), level, 1)
-            assert t._engine.budget == round(spec(level)[1] * 3 / n)
+        t = think(view(g, g.to_move), "normal", 1)
+        assert t._engine.budget == round(spec("normal")[1] * 3 / n)
+        t = think(view(g, g.to_move), "hard", 1)
+        assert t._engine.budget == round(spec("hard")[1] * (3 / n) ** 2)
     assert think(view(g, g.to_move), "ismcts:100", 1)._engine.budget == 100  # the bot kind: as given

@@ -41,7 +41,9 @@ LEVELS = {
 _SEARCH = {"imitate": 1, "topk": 6, "reach": 1, "rootk": 5, "pre": 8, "per3": True}
 # hard: every seat, itself included, plays as greedy in the playouts (a rollout of
 # the opponents' own rule), and each kept root action meets the same redeals.
-_HARD = {**_SEARCH, "imitate": 2, "reach": 9, "rr": True}
+# An iteration then costs about players² (turns × evaluation), so the 3-player budget is
+# scaled by (3/players)² to keep 4-5 player decisions about as long.
+_HARD = {**_SEARCH, "imitate": 2, "reach": 9, "rr": True, "per3": 2}
 
 # name -> (engine, iteration budget, engine options)
 BOTS = {

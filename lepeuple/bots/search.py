@@ -138,7 +138,9 @@ class IsmctsEngine:
         self.root = Node()
         self.c, self.paired, self.mix, self.horizon = c, paired, mix, horizon
         if per3:  # the budget is for 3 players; with more, playouts are longer: fewer iterations
-            budget = max(pre + 1, round(budget * 3 / first.players))
+            # (per3 is the power of 3/players: 2 when every seat's turn costs an imitation,
+            # whose evaluation itself grows with the players)
+            budget = max(pre + 1, round(budget * (3 / first.players) ** per3))
         self.iterations, self.budget = 0, budget
         # Root pruning: the first `pre` iterations score every root action greedily
         # (one redeal each, as greedy does), then the search keeps the `rootk` best.

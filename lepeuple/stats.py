@@ -26,14 +26,14 @@ def bench(players, games, seed, rounds=3):
     """
     best = None
     for _ in range(rounds):
-        elapsed, actions = _timed_games(players, games, seed)
+        elapsed, actions = timed_games(players, games, seed)
         best = elapsed if best is None else min(best, elapsed)
     return {"players": players, "games": games, "games_per_s": round(games / best, 1),
             "actions_per_s": round(actions / best), "actions_per_game": round(actions / games, 1),
             "rounds": rounds}
 
 
-def _timed_games(players, games, seed):
+def timed_games(players, games, seed):
     uniform = random.Random(seed).random
     actions = 0
     start = time.process_time()  # CPU time: other processes on the machine do not count

@@ -34,6 +34,7 @@ def bench(players, games, seed, rounds=3):
 
 
 def timed_games(players, games, seed):
+    """(CPU seconds, actions) of `games` random games: the loop that `bench` times."""
     uniform = random.Random(seed).random
     actions = 0
     start = time.process_time()  # CPU time: other processes on the machine do not count

@@ -85,11 +85,20 @@ _ROUTES = _per_players(lambda n: [{a: _route(a, s, 4 * n) for moves in table for
 # The commonest events, built once: _TURN_EVENTS[seat][extra], _DRAW_EVENTS[seat][movement card].
 _TURN_EVENTS = [(("turn", s, False), ("turn", s, True)) for s in range(5)]
 _DRAW_EVENTS = [[("draw", s, "movement", c) for c in range(41)] for s in range(5)]
+# _NEXT_SEAT[players][seat]: the seat after, round the table (R10).
+_NEXT_SEAT = _per_players(lambda n: [(s + 1) % n for s in range(n)])
 _PARTNERS = [Partner((m >> 1, m & 1)) for m in range(10)]
 _UNTARGETED = {card: Power(card) for card in ("force", "soin", "vitesse", "chance", "defense")}
 
 MEEPLES = tuple((m >> 1, m & 1) for m in range(10))
 """The (seat, index) pair of meeple number m = seat * 2 + index."""
+
+# The hot paths read small tables by list index rather than compute: in Pyodide
+# (CPython 3.14) a list index is a specialised instruction, `m >> 1` or `t % 4` a
+# generic one (see docs/engine-speed.md). _OWNER[m]: the seat of meeple m;
+# _SQUARE[card]: a movement card's square tile (R4).
+_OWNER = [m >> 1 for m in range(10)]
+_SQUARE = [MOVEMENT[c].square if c in MOVEMENT else 0 for c in range(41)]
 
 
 def _swaps_of(players, seat):
@@ -107,14 +116,8 @@ _SWAPS = _per_players(lambda n: [_swaps_of(n, s) for s in range(n)])
 
 
 def _meeples_on(pos, tile):
-    """The numbers of the meeples standing on `tile`, lowest first (found by the
-    bytearray's find, not a loop over every meeple)."""
-    there = []
-    m = pos.find(tile)
-    while m >= 0:
-        there.append(m)
-        m = pos.find(tile, m + 1)
-    return there
+    """The numbers of the meeples standing on `tile`, lowest first."""
+    return [m for m, t in enumerate(pos) if t == tile]
 
 
 def meeple_of(m):
@@ -125,8 +128,8 @@ def meeple_of(m):
 class Game:
     """The full, true state of one game. Bots and the UI read `view(seat)` instead.
 
-    `pos[seat * 2 + index]` is the tile of each meeple, kept in a bytearray
-    (tiles are 1..20) so that "does anyone stand on tile t?" is a C memchr.
+    `pos[seat * 2 + index]` is the tile of each meeple (a list: reading and
+    writing a list item are specialised instructions, a bytearray's are not).
     `is_over` is True once the phase is "over" (R21).
     """
 
@@ -344,18 +347,18 @@ class Game:
         seat = self.active
         if self.extra:  # R19: Vitesse — one more complete turn, no end check between
             self.extra -= 1
-            extra = True
+            extra = 1  # an index of _TURN_EVENTS[seat]: an int, not a bool, keeps it specialised
         elif self._reached:  # R21
             self._finish()
             return
         else:
-            extra = False
-            skips = self.skips
-            seat = (seat + 1) % self.players
+            extra = 0
+            skips, after = self.skips, _NEXT_SEAT[self.players]
+            seat = after[seat]
             while skips[seat]:  # R20
                 skips[seat] -= 1
                 self._events.append(("skip", seat))
-                seat = (seat + 1) % self.players
+                seat = after[seat]
         # _start_turn, inlined: this runs after every turn
         self.active = self.to_move = seat
         self._events.append(_TURN_EVENTS[seat][extra])
@@ -440,12 +443,12 @@ class Game:
         pos = self.pos
         self._events.append(("move", MEEPLES[m], pos[m], to))
         pos[m] = to
-        if to % 4 == 0:  # R12: the owner of the moved meeple draws a power card
+        if (to & 3) == 0:  # R12 (to % 4 == 0): the owner of the moved meeple draws a power card
             self._events.append(("pickaxe", MEEPLES[m], to))
-            self._draw_power(m >> 1)
+            self._draw_power(_OWNER[m])
         elif to & 1:  # R13: a flank; is anyone on the opposite flank?
-            across = to + 2 if to % 4 == 1 else to - 2
-            if across in pos:  # pos is a bytearray: this is a memchr, and events are rare
+            across = to + 2 if (to & 3) == 1 else to - 2
+            if across in pos:  # events are rare: one test, then find who
                 self._meet(m, _meeples_on(pos, across))
                 return
         if rest is None:  # _end_move, inlined on the hot path
@@ -458,12 +461,12 @@ class Game:
         """An event: pick the partner among the meeples opposite (R13), or ask for it."""
         active = self.active
         for k in there:
-            if k >> 1 == active:
+            if _OWNER[k] == active:
                 self._event(m, k)
                 return
         choices = []  # the lowest-index meeple of each owner there
         for k in there:
-            if not choices or choices[-1] >> 1 != k >> 1:
+            if not choices or _OWNER[choices[-1]] != _OWNER[k]:
                 choices.append(k)
         if len(choices) == 1:
             self._event(m, choices[0])
@@ -479,7 +482,7 @@ class Game:
 
     def _event(self, m, k):
         """Score the event of moved meeple m with partner k (R14-R16), then redeploy (R17)."""
-        active, mover, helper = self.active, m >> 1, k >> 1
+        active, mover, helper = self.active, _OWNER[m], _OWNER[k]
         home = ring.flanked_home(self.pos[m])
         victim = ring.home_owner(home)
         deltas = [0] * self.players
@@ -509,7 +512,8 @@ class Game:
     def _score(self, deltas):
         """Apply per-player changes at once; no score goes below 0 (R15)."""
         scores = self.scores
-        for seat, delta in enumerate(deltas):
+        for seat in range(len(deltas)):  # range and an index: specialised, unlike enumerate
+            delta = deltas[seat]
             if delta:
                 new = max(0, scores[seat] + delta)
                 self._events.append(("score", seat, new - scores[seat], new))
@@ -525,13 +529,13 @@ class Game:
 
     def _redeploy(self, m, k):
         """R17: the active player's meeple first (else the moved one), each to a drawn card's square."""
-        first, second = (k, m) if k >> 1 == self.active and m >> 1 != self.active else (m, k)
+        first, second = (k, m) if _OWNER[k] == self.active and _OWNER[m] != self.active else (m, k)
         for n in (first, second):
             card = self._take(self.mdeck, self.mdisc, "movement")
             if card is None:
                 self._events.append(("redeploy", MEEPLES[n], None, self.pos[n], self.pos[n]))
                 continue
-            to = MOVEMENT[card].square
+            to = _SQUARE[card]
             self._events.append(("redeploy", MEEPLES[n], card, self.pos[n], to))
             self.pos[n] = to
             self.mdisc.append(card)

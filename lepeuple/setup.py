@@ -33,7 +33,7 @@ _HOMES = {n: bytes(4 * (m >> 1) + 2 for m in range(2 * n)) for n in (3, 4, 5)}
 def _blank(players, options, seed):
     g = object.__new__(Game)
     g.players, g.options, g.seed, g.tiles = players, options, seed, 4 * players
-    g.pos = bytearray(_HOMES[players])  # R6: meeples start at home
+    g.pos = list(_HOMES[players])  # R6: meeples start at home (a list: see Game)
     g.moves = [[] for _ in range(players)]
     g.powers = [[] for _ in range(players)]
     g.scores = [0] * players
@@ -49,7 +49,7 @@ def _blank(players, options, seed):
 def _place(g, setup):
     n = g.players
     if "meeples" in setup:
-        g.pos = bytearray(_tile(g, t) for pair in _per_seat(setup["meeples"], n, "meeples") for t in _pair(pair))
+        g.pos = [_tile(g, t) for pair in _per_seat(setup["meeples"], n, "meeples") for t in _pair(pair)]
     if "scores" in setup:
         g.scores = [_count(s, "score") for s in _per_seat(setup["scores"], n, "scores")]
     if "skips" in setup:

@@ -122,7 +122,7 @@ class Resampler:
         n = v["players"]
         g = object.__new__(Game)
         g.players, g.options, g.seed, g.tiles = n, check_options(v["options"]), 0, 4 * n
-        g.pos = bytearray(t for pair in v["meeples"] for t in pair)
+        g.pos = [t for pair in v["meeples"] for t in pair]
         g.moves = [[] for _ in range(n)]
         g.powers = [[] for _ in range(n)]
         if v["hand"] is not None:

@@ -25,8 +25,12 @@ def bench(players, games, seed, rounds=3):
     `timeit` does): the slower rounds measure other processes, not the engine.
     """
     best = None
-    for _ in range(rounds):
-        elapsed, actions = timed_games(players, games, seed)
+    # map() enters each round afresh from C. In Pyodide this matters: the
+    # browser's WebAssembly engine re-optimises the interpreter's hot loop once it
+    # has run a while, but a call already running keeps the code it started with
+    # (no on-stack replacement), so rounds called from inside one Python loop
+    # would all run at the first round's speed. The page itself makes short calls.
+    for elapsed, actions in map(timed_games, [players] * rounds, [games] * rounds, [seed] * rounds):
         best = elapsed if best is None else min(best, elapsed)
     return {"players": players, "games": games, "games_per_s": round(games / best, 1),
             "actions_per_s": round(actions / best), "actions_per_game": round(actions / games, 1),

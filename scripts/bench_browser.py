@@ -1,20 +1,33 @@
 #!/usr/bin/env python3
 """The engine benchmark in Pyodide inside headless Chromium (the page's own
-runtime), next to CPython's in the same minute.
+runtime), side by side with CPython's.
 
-    python scripts/bench_browser.py [--players 4] [--games 1000] [--seed 1]
+    python scripts/bench_browser.py [--players 4] [--games 1000] [--seed 1] [--pairs 3]
+    python scripts/bench_browser.py --reference [--pairs 3]
 
-Runs `python -m lepeuple bench` under this CPython, then the same `bench()` in
-Pyodide (from node_modules, with lepeuple/ written into its file system) in
-Chromium, then CPython once more; prints each JSON line and a last one with
-the ratio of Pyodide's figure to the mean of CPython's two. Both are best of 3
-rounds. Pyodide's clock there is the wall clock: on a busy machine its figure
-suffers more than CPython's CPU time, so the load average is printed too.
+Loads Pyodide (from node_modules, with lepeuple/ written into its file system)
+once in one Chromium page, then `--pairs` times runs `python -m lepeuple bench`
+under this CPython and the same `bench()` in the page, one after the other.
+Prints each JSON line, each pair's ratio of Pyodide's figure to CPython's, and
+last a summary: the median of those ratios and the ratio of the best figures.
+Pairs matter here: this machine's speed drifts by tens of percent from minute
+to minute, so only figures taken side by side compare.
+
+A first run in the page is printed as "warm_up" and left out: Chromium's
+WebAssembly engine optimises Pyodide's interpreter loop only after it has run a
+few seconds, and a call that started before keeps the slower code to its end
+(measured: 400-750 games/s in a fresh page's first call, about 1,000 after).
+The page runs the engine in short calls, so what players get is the warm speed.
+
+`--reference` times plain Python workloads that are not our engine
+(scripts/reference_workloads.py) the same way: what share of CPython's speed
+this Pyodide gives ordinary Python code.
 """
 
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -24,57 +37,91 @@ import browser  # noqa: E402
 import serve  # noqa: E402
 
 ROOT = serve.ROOT
+REFERENCE = Path(__file__).resolve().parent / "reference_workloads.py"
 
-# Runs in the page: load Pyodide from the local server, write the engine in, bench it.
-RUN_IN_PAGE = """async ({files, call}) => {
+# Runs in the page once: load Pyodide from the local server and write the files in.
+LOAD_IN_PAGE = """async ({files}) => {
   const { loadPyodide } = await import("/node_modules/pyodide/pyodide.mjs");
-  const pyodide = await loadPyodide({ indexURL: "/node_modules/pyodide/" });
+  window.pyodide = await loadPyodide({ indexURL: "/node_modules/pyodide/" });
   for (const [path, text] of Object.entries(files)) {
     pyodide.FS.mkdirTree("/bench/" + path.split("/").slice(0, -1).join("/"));
     pyodide.FS.writeFile("/bench/" + path, text);
   }
-  return pyodide.runPython(`
-import sys, json
-sys.path.insert(0, "/bench")
-from lepeuple.stats import bench
-figures = ${call}
-figures["runtime"] = "pyodide " + sys.version.split()[0] + " in " + ${JSON.stringify(navigator.userAgent.match(/Chrom\\S+/)[0])}
-json.dumps(figures)`);
+  pyodide.runPython("import sys; sys.path.insert(0, '/bench')");
+  return navigator.userAgent.match(/Chrom\\S+/)[0];
 }"""
+# Then per call: a Python expression whose value is JSON-able.
+CALL_IN_PAGE = """(expression) => pyodide.runPython(`import json\njson.dumps(${expression})`)"""
 
 
 def engine_files():
-    """lepeuple's modules (bots included), path -> source."""
+    """lepeuple's modules (bots included) and the reference workloads, path -> source."""
     paths = sorted(ROOT.glob("lepeuple/*.py")) + sorted(ROOT.glob("lepeuple/bots/*.py"))
-    return {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8") for p in paths}
+    files = {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8") for p in paths}
+    files[REFERENCE.name] = REFERENCE.read_text(encoding="utf-8")
+    return files
+
+
+class PyodidePage:
+    """One Chromium page with Pyodide loaded; `call(expression)` evaluates Python there."""
+
+    def __init__(self, page, base):
+        page.goto(base + "README.md")  # any page of that server: an origin for the import
+        self.page = page
+        self.browser = page.evaluate(LOAD_IN_PAGE, {"files": engine_files()})
+        self.version = self.call("sys.version.split()[0]")
+
+    def call(self, expression):
+        return json.loads(self.page.evaluate(CALL_IN_PAGE, expression))
+
+    def bench(self, players, games, seed):
+        figures = self.call(f"__import__('lepeuple.stats').stats.bench({players}, {games}, {seed})")
+        figures["runtime"] = f"pyodide {self.version} in {self.browser}"
+        return figures
 
 
 def bench_in_page(page, base, players, games, seed):
     """bench() in Pyodide in `page`; `base`: a server of the repository (start_server(ROOT))."""
-    page.goto(base + "README.md")  # any page of that server: an origin for the import
-    call = f"bench({players}, {games}, {seed})"
-    return json.loads(page.evaluate(RUN_IN_PAGE, {"files": engine_files(), "call": call}))
+    return PyodidePage(page, base).bench(players, games, seed)
 
 
-def in_chromium(args):
-    from playwright.sync_api import sync_playwright
-
-    server, base = serve.start_server(ROOT)  # the repository: node_modules/pyodide and the engine
-    try:
-        with sync_playwright() as playwright:
-            chromium = browser.launch(playwright)
-            try:
-                return bench_in_page(chromium.new_context().new_page(), base, args.players, args.games, args.seed)
-            finally:
-                chromium.close()
-    finally:
-        server.shutdown()
+def cpython(args):
+    if args.reference:
+        command = [sys.executable, str(REFERENCE)]
+    else:
+        command = [sys.executable, "-m", "lepeuple", "bench", "--players", str(args.players),
+                   "--games", str(args.games), "--seed", str(args.seed)]
+    figures = json.loads(subprocess.run(command, cwd=ROOT, check=True, capture_output=True, text=True).stdout)
+    figures["runtime"] = "cpython " + sys.version.split()[0]
+    return figures
 
 
-def in_cpython(args):
-    command = [sys.executable, "-m", "lepeuple", "bench", "--players", str(args.players),
-               "--games", str(args.games), "--seed", str(args.seed)]
-    return json.loads(subprocess.run(command, cwd=ROOT, check=True, capture_output=True, text=True).stdout)
+def pyodide(page, args):
+    if args.reference:
+        figures = page.call("{k: round(v, 4) for k, v in __import__('reference_workloads').run().items()}")
+        figures["runtime"] = f"pyodide {page.version} in {page.browser}"
+        return figures
+    return page.bench(args.players, args.games, args.seed)
+
+
+def shares(pyodide_figures, cpython_figures, reference):
+    """Pyodide's speed as a share of CPython's, per figure compared."""
+    if reference:  # times: the shorter, the faster
+        return {k: cpython_figures[k] / v for k, v in pyodide_figures.items() if k != "runtime"}
+    return {"games_per_s": pyodide_figures["games_per_s"] / cpython_figures["games_per_s"]}
+
+
+def summary(pairs, reference):
+    """Median of the per-pair shares and the share of the best figures, per figure compared."""
+    out = {}
+    for key in shares(*pairs[0], reference):
+        if reference:
+            best = min(c[key] for _, c in pairs) / min(p[key] for p, _ in pairs)
+        else:
+            best = max(p[key] for p, _ in pairs) / max(c[key] for _, c in pairs)
+        out[key] = {"median_share": round(statistics.median(shares(p, c, reference)[key] for p, c in pairs), 3),
+                    "share_of_bests": round(best, 3)}
+    return out
 
 
 def main():
@@ -82,18 +129,34 @@ def main():
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pairs", type=int, default=3, help="CPython/Pyodide runs side by side")
+    parser.add_argument("--reference", action="store_true", help="plain Python workloads instead of the engine")
     args = parser.parse_args()
-    before = in_cpython(args)
-    print(json.dumps(before))
-    pyodide = in_chromium(args)
-    print(json.dumps(pyodide))
-    after = in_cpython(args)
-    print(json.dumps(after))
-    cpython = (before["games_per_s"] + after["games_per_s"]) / 2
+    if args.pairs < 1:
+        parser.error("--pairs is at least 1")
+    from playwright.sync_api import sync_playwright
+
+    server, base = serve.start_server(ROOT)  # the repository: node_modules/pyodide and the engine
+    pairs = []
+    try:
+        with sync_playwright() as playwright:
+            chromium = browser.launch(playwright)
+            try:
+                page = PyodidePage(chromium.new_context().new_page(), base)
+                print(json.dumps({"warm_up": pyodide(page, args)}))
+                for _ in range(args.pairs):
+                    pair = (pyodide(page, args), cpython(args))
+                    pairs.append(pair)
+                    for figures in reversed(pair):
+                        print(json.dumps(figures))
+                    print(json.dumps({"pyodide_share": {k: round(v, 3) for k, v in shares(*pair, args.reference).items()}}))
+            finally:
+                chromium.close()
+    finally:
+        server.shutdown()
     print(f"load average (1, 5, 15 min): {[round(x, 2) for x in os.getloadavg()]}; {os.cpu_count()} CPUs")
-    print(json.dumps({"players": args.players, "pyodide_games_per_s": pyodide["games_per_s"],
-                      "cpython_games_per_s": round(cpython, 1),
-                      "pyodide_share": round(pyodide["games_per_s"] / cpython, 3)}))
+    what = "reference workloads" if args.reference else f"engine, {args.players} players"
+    print(json.dumps({"compared": what, "pairs": len(pairs), **summary(pairs, args.reference)}))
 
 
 if __name__ == "__main__":

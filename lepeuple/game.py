@@ -116,8 +116,15 @@ _SWAPS = _per_players(lambda n: [_swaps_of(n, s) for s in range(n)])
 
 
 def _meeples_on(pos, tile):
-    """The numbers of the meeples standing on `tile`, lowest first."""
-    return [m for m, t in enumerate(pos) if t == tile]
+    """The numbers of the meeples standing on `tile` (at least one does), lowest first.
+
+    Found by the list's own index() and count(), not a loop over every meeple."""
+    m = pos.index(tile)
+    there = [m]
+    for _ in range(pos.count(tile) - 1):
+        m = pos.index(tile, m + 1)
+        there.append(m)
+    return there
 
 
 def meeple_of(m):

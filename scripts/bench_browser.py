@@ -13,11 +13,13 @@ last a summary: the median of those ratios and the ratio of the best figures.
 Pairs matter here: this machine's speed drifts by tens of percent from minute
 to minute, so only figures taken side by side compare.
 
-A first run in the page is printed as "warm_up" and left out: Chromium's
-WebAssembly engine optimises Pyodide's interpreter loop only after it has run a
-few seconds, and a call that started before keeps the slower code to its end
-(measured: 400-750 games/s in a fresh page's first call, about 1,000 after).
-The page runs the engine in short calls, so what players get is the warm speed.
+The first `--warm-up` runs in the page (3) are printed as "warm_up" and left
+out: Chromium's WebAssembly engine optimises Pyodide's interpreter loop only
+after it has run a while (here 10-15 s of benchmark: with one warm-up run the
+next two pairs were still 20-30 % slower), and a call that started before
+keeps the slower code to its end (measured: 400-750 games/s in a fresh page's
+first call, about 1,000 later). The page runs the engine in short calls for as
+long as a game lasts, so what players get is the warm speed.
 
 `--reference` times plain Python workloads that are not our engine
 (scripts/reference_workloads.py) the same way: what share of CPython's speed
@@ -131,6 +133,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pairs", type=int, default=3, help="CPython/Pyodide runs side by side")
     parser.add_argument("--reference", action="store_true", help="plain Python workloads instead of the engine")
+    parser.add_argument("--warm-up", type=int, default=3, help="Pyodide runs left out first (default 3)")
     args = parser.parse_args()
     if args.pairs < 1:
         parser.error("--pairs is at least 1")
@@ -143,7 +146,8 @@ def main():
             chromium = browser.launch(playwright)
             try:
                 page = PyodidePage(chromium.new_context().new_page(), base)
-                print(json.dumps({"warm_up": pyodide(page, args)}))
+                for _ in range(args.warm_up):
+                    print(json.dumps({"warm_up": pyodide(page, args)}))
                 for _ in range(args.pairs):
                     pair = (pyodide(page, args), cpython(args))
                     pairs.append(pair)

@@ -77,7 +77,13 @@ class PyodidePage:
         return json.loads(self.page.evaluate(CALL_IN_PAGE, expression))
 
     def bench(self, players, games, seed):
-        figures = self.call(f"__import__('lepeuple.stats').stats.bench({players}, {games}, {seed})")
+        return self._labelled(f"__import__('lepeuple.stats').stats.bench({players}, {games}, {seed})")
+
+    def reference(self):
+        return self._labelled("{k: round(v, 4) for k, v in __import__('reference_workloads').run().items()}")
+
+    def _labelled(self, expression):
+        figures = self.call(expression)
         figures["runtime"] = f"pyodide {self.version} in {self.browser}"
         return figures
 
@@ -99,11 +105,7 @@ def cpython(args):
 
 
 def pyodide(page, args):
-    if args.reference:
-        figures = page.call("{k: round(v, 4) for k, v in __import__('reference_workloads').run().items()}")
-        figures["runtime"] = f"pyodide {page.version} in {page.browser}"
-        return figures
-    return page.bench(args.players, args.games, args.seed)
+    return page.reference() if args.reference else page.bench(args.players, args.games, args.seed)
 
 
 def shares(pyodide_figures, cpython_figures, reference):

@@ -1,7 +1,5 @@
-"""Pure pieces of web/: markup escaping, links, saves, the chooser, the catalogs."""
+"""Pure pieces of web/: markup escaping, links, saves, the chooser (the catalogs: test_i18n.py)."""
 
-import re
-import string
 from pathlib import Path
 
 import pytest
@@ -167,61 +165,6 @@ def test_power_cards_offer_targets_then_cancel():
             assert c.click("confirm") in g.legal_actions()
         c.click("cancel")
     assert c.click("skip") in g.legal_actions()
-
-
-# ----- catalogs ------------------------------------------------------------
-
-def _used_keys():
-    """Message keys written literally in web/ (t("key") and tn("key", ...))."""
-    keys = set()
-    for path in WEB.rglob("*.py"):
-        if path.name == "i18n.py":
-            continue
-        keys |= set(re.findall(r'\btn?\("([a-z_.]*[a-z_])"', path.read_text()))
-    return keys
-
-
-def test_every_literal_key_exists():
-    missing = {k for k in _used_keys() if k not in i18n.EN and f"{k}.other" not in i18n.EN}
-    assert not missing
-
-
-@pytest.mark.parametrize("lang", ["fr", "ja"])
-def test_every_language_has_every_key_with_the_same_fields(lang):
-    catalog = i18n.CATALOGS[lang]
-    fields = lambda text: {f for _, f, _, _ in string.Formatter().parse(text) if f}
-    for key, text in i18n.EN.items():
-        if key.endswith(".one") and lang == "ja":
-            continue  # Japanese has one form for every count
-        assert key in catalog, key
-        assert fields(catalog[key]) <= fields(text) | {"n"}, key
-    assert set(catalog) <= set(i18n.EN)
-
-
-def test_dynamic_keys_exist():
-    for prefix, names in {"how.": ["circle", "square", "split"], "reach.": ["circle", "square", "split"],
-                          "level.": LEVELS, "speed.": ["slow", "normal", "fast"],
-                          "power.": list(lepeuple.cards.POWER_IDS),
-                          "log.event.": ["supply", "noble_attack", "sneaky_attack", "attack"],
-                          "prompt.wait.": ["power", "move", "partner", "defend", "over"],
-                          "prompt.": ["meeple", "tile", "target", "confirm", "swap1", "swap2"],
-                          "announce.": ["draw", "pass"], "hint.": ["draw", "pass"],
-                          "tip.": ["home", "flank", "pickaxe"], "rules.turn.": ["power", "move"],
-                          "rules.cards.": ["arrow", "circle", "square", "split"],
-                          "rules.": [f"{s}.h" for s in ("goal", "ring", "turn", "cards", "pickaxe", "events",
-                                                          "defense", "powers")] + ["supply", "noble", "sneaky"]}.items():
-        for name in names:
-            assert prefix + name in i18n.EN, prefix + name
-    for kind in ("movement", "power"):
-        for prefix in ("log.draw.hidden.", "log.hand_full.", "log.deck_empty.", "log.reshuffle."):
-            assert prefix + kind in i18n.EN
-
-
-def test_language_switch_and_pick():
-    assert i18n.pick_language(["de-DE", "fr-CA", "en"]) == "fr"
-    assert i18n.set_language("ja") == "ja" and i18n.t("btn.draw") == "2枚引く"
-    assert i18n.tn("end.turns", 1) == "1手番。"
-    assert i18n.set_language("xx") == "en"
 
 
 # ----- the log -------------------------------------------------------------

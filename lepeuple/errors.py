@@ -13,6 +13,10 @@ class IllegalAction(ActionError):
     """A well-formed action that the rules do not allow now."""
 
 
+class UndoError(ActionError):
+    """An undo that the policy does not allow now (DESIGN.md, Undo); nothing changed."""
+
+
 class RecordError(ValueError):
     """A game record or scenario that cannot be read."""
 

@@ -145,6 +145,7 @@ class Game:
         "mdeck", "mdisc", "pdeck", "pdisc", "active", "phase", "to_move", "skips",
         "extra", "shields", "winners", "rng", "pending", "known", "history", "setup",
         "is_over", "_legal", "_events", "_reached",
+        "_undo",  # lepeuple.undo's replay cache: left unset until undo is asked about
     )
 
     # ----- reading -------------------------------------------------------
@@ -201,7 +202,24 @@ class Game:
 
         return record(self)
 
+    def undoable(self, seat):
+        """How many of the most recent actions `seat` may take back now (DESIGN.md, Undo):
+        the run at the end of the history that `seat` decided, none of which revealed
+        something hidden or decided something at random (see lepeuple.undo)."""
+        from .undo import undoable
+
+        return undoable(self, seat)
+
     # ----- changing ------------------------------------------------------
+
+    def undo(self, count=1):
+        """Take back the last `count` actions exactly (record, views, legal actions, the
+        random source); `last_events()` is then the new last action's events. Raises
+        UndoError (a ValueError) and changes nothing unless 1 <= count <=
+        undoable(seat that decided the last action)."""
+        from .undo import undo
+
+        undo(self, count)
 
     def apply(self, action):
         """Validate and play an action (object or JSON); return its events.

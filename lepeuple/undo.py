@@ -1,0 +1,105 @@
+"""Taking decisions back (DESIGN.md, Undo): which of a seat's last decisions may be
+undone, and undoing them exactly.
+
+A seat may take back the longest run of actions at the end of the history that it
+decided itself (it was `to_move` when each was applied) and none of whose events
+revealed something hidden or decided something at random (`BARRIERS`). Anything
+before a barrier, or before another seat's action, stays.
+
+How the engine knows who decided each action and what it caused: by replaying the
+record, here, when `undoable` is asked — never on the play path. `Game.apply` and
+`_apply` record nothing more than the action (bots' search clones have no history
+at all), so the speed of play is untouched. The replay is incremental: a private
+shadow game (no history of its own) is kept with the marks of the actions replayed
+so far, and the next question replays only the actions appended since. The cache
+is checked against the history each time, so any change to the history (an undo,
+a hand-edited list) starts the replay afresh.
+
+`undo(count)` replays the setup and `history[:-count]` into a fresh game and takes
+its whole state: the record, every view, `legal_actions()`, the random source and
+`last_events()` are those of a game that never played the undone actions.
+`last_events()` afterwards is the events of the new last action (or of setting the
+game up when no action is left).
+"""
+
+from .errors import UndoError
+
+BARRIERS = frozenset({
+    "draw",  # a card drawn: movement-phase draws, pickaxes, Chance (hidden and random)
+    "reshuffle",  # a discard pile shuffled (random)
+    "steal",  # Bandit: a card chosen at random, seen by two players
+    "discard",  # Magie Noire: a card chosen at random, shown
+    "redeploy",  # the top movement card decides where a meeple goes
+    "ask_defense",  # a Défense question shows that the target holds the card
+    "swap_hands",  # Troc: each side sees the hand it receives
+    "over",  # the game ended
+})
+"""Event types that no decision can be taken back across."""
+
+# Every slot of Game that a replay rebuilds; the rest (players, options, seed, tiles,
+# setup, history and this module's cache) are the game's identity and are kept.
+_KEPT = frozenset({"players", "options", "seed", "tiles", "setup", "history", "_undo"})
+
+
+def _fresh(game):
+    """The game as it was set up, before any action; it keeps no history."""
+    from .setup import new_game
+
+    g = new_game(game.players, game.options, game.seed, game.setup)
+    g.history = None
+    return g
+
+
+def marks(game):
+    """[(seat that decided it, whether it crossed a barrier)] for each action of the
+    history, in order; [] for a game without history."""
+    history = game.history
+    if not history:
+        return []
+    cache = getattr(game, "_undo", None)  # an unset slot: never asked yet, or a clone
+    if cache is not None:
+        done, shadow, out = cache
+        if len(done) > len(history) or history[:len(done)] != done:
+            cache = None
+    if cache is None:
+        done, shadow, out = [], _fresh(game), []
+    for action in history[len(done):]:
+        seat = shadow.to_move
+        events = shadow._apply(action)
+        out.append((seat, any(e[0] in BARRIERS for e in events)))
+        done.append(action)
+    game._undo = (done, shadow, out)
+    return out
+
+
+def undoable(game, seat):
+    """How many of the last actions of the history `seat` may take back now."""
+    count = 0
+    for decider, barrier in reversed(marks(game)):
+        if barrier or decider != seat:
+            break
+        count += 1
+    return count
+
+
+def undo(game, count=1):
+    """Take back the last `count` actions; raise UndoError and change nothing unless
+    1 <= count <= undoable(game, seat that decided the last action)."""
+    if type(count) is not int:
+        raise UndoError(f"undo takes a whole number of actions, not {count!r}")
+    done = marks(game)
+    allowed = undoable(game, done[-1][0]) if done else 0
+    if not 1 <= count <= allowed:
+        if not done:
+            raise UndoError("nothing to undo: no action has been played")
+        raise UndoError(f"cannot undo {count} action{'s' if count != 1 else ''}: "
+                        f"seat {done[-1][0]} may take back {allowed} now")
+    g = _fresh(game)
+    kept = game.history[:-count]
+    for action in kept:
+        g._apply(action)
+    for name in type(game).__slots__:
+        if name not in _KEPT:
+            setattr(game, name, getattr(g, name))
+    del game.history[len(kept):]  # in place: whoever holds the list sees it shortened
+    game._undo = None

@@ -3,16 +3,24 @@
 The catalogs are web/locales/<code>.json: one JSON object per language, keyed
 by message id, in the same order in every file. A message is either a string
 with {fields}, or, when it shows a count, an object of CLDR plural categories
-("one", "other") whose strings all take the same fields.
+whose strings all take the same fields, e.g.
+    "end.turns": {"one": "{n} turn played.", "other": "{n} turns played."}
+(en and fr have "one" and "other", ja only "other": PLURAL_FORMS).
 
 `t(key, **fields)` formats the message of the current language (falling back
-to English); `tn(key, n, **fields)` picks the plural form for n and passes n
-as the field {n} too. Card names stay as printed, in French (RULES.md R5);
-their texts are translated. The peoples keep their printed names too.
+to English); `tn(key, n, **fields)` picks the plural form of the current
+language for n (PLURAL_RULES, the CLDR rules) and passes n as {n} too.
+
+French elision: a message may write {of_name} (or {of_victim}, ...: "of_" and
+any field) for "de" + that field; `of_name` gives "d'Ann", "d'Éva", "d'Hugo"
+but "de Bob" (the rule: the name starts with a vowel, accented or not, y or h).
+
+Card names stay as printed, in French (RULES.md R5); their texts are
+translated. The peoples keep their printed names too.
 
 Catalogs: en (the reference: every id), fr, ja. tests/web/test_i18n.py checks
-that every id used in web/ exists in every catalog, with the same fields and
-every plural form its language needs.
+every id, field and plural form in every language, and the plural rules
+against the CLDR data of the babel package.
 """
 
 import json
@@ -23,6 +31,31 @@ CODES = tuple(code for code, _ in LANGUAGES)
 LOCALES = Path(__file__).parent / "locales"  # scripts/build_site.py ships them to the page
 _catalogs = {}
 _current = "en"
+
+# CLDR plural rules for counts (whole numbers >= 0; https://cldr.unicode.org,
+# "Language Plural Rules"). en: one is 1. fr: one is 0 and 1 (integer part 0
+# or 1); fr's "many" (1 000 000 and its multiples: "de points") is left out,
+# no count here comes near it. ja: no plural, every count is "other".
+PLURAL_RULES = {
+    "en": lambda n: "one" if n == 1 else "other",
+    "fr": lambda n: "one" if 0 <= n < 2 else "other",
+    "ja": lambda n: "other",
+}
+PLURAL_FORMS = {"en": ("one", "other"), "fr": ("one", "other"), "ja": ("other",)}
+
+# Before a name: "of" in each language. French elides "de" before a vowel
+# (accented or not), y and h ("d'Ann", "d'Éva", "d'Hugo", "de Bob").
+FRENCH_ELISION = set("aeiouyhàâäéèêëîïôöùûüÿæœ")
+OF_NAME = {
+    "en": lambda name: f"{name}'s",
+    "fr": lambda name: ("d'" if name[:1].lower() in FRENCH_ELISION else "de ") + name,
+    "ja": lambda name: f"{name}の",
+}
+
+
+def of_name(name, code=None):
+    """"of <name>" in a language (the current one by default): fr "d'Ann", "de Bob"."""
+    return OF_NAME[code or _current](str(name))
 
 
 def catalog(code):
@@ -53,25 +86,44 @@ def pick_language(preferred):
 
 
 def _message(key):
-    text = catalog(_current).get(key)
-    return catalog("en").get(key) if text is None else text
+    """(language, message) for an id: the current language's, else English's, else (None, None)."""
+    for code in (_current, "en"):
+        message = catalog(code).get(key)
+        if message is not None:
+            return code, message
+    return None, None
+
+
+class _Fields(dict):
+    """The fields of a message, plus "of_<field>" made from any field by of_name."""
+
+    def __init__(self, code, fields):
+        super().__init__(fields)
+        self.code = code
+
+    def __missing__(self, key):
+        if key.startswith("of_") and key[3:] in self:
+            return of_name(self[key[3:]], self.code)
+        raise KeyError(key)
+
+
+def _format(code, text, fields):
+    return text.format_map(_Fields(code, fields)) if fields else text
 
 
 def t(key, **fields):
     """The message `key` in the current language, with {fields} filled in."""
-    text = _message(key)
+    code, text = _message(key)
     if text is None:
         return key.rsplit(".", 1)[-1]  # an unknown bot level or similar: show the raw word
     if isinstance(text, dict):  # a plural message used without a count
         text = text["other"]
-    return text.format(**fields) if fields else text
+    return _format(code, text, fields)
 
 
 def tn(key, n, **fields):
     """A message that depends on a count n: its plural form for n, with {n} filled in."""
-    forms = _message(key)
+    code, forms = _message(key)
     if not isinstance(forms, dict):
         return t(key, n=n, **fields)
-    form = "one" if n == 1 else "other"
-    text = forms.get(form, forms["other"])  # a language without a singular form (ja) has only "other"
-    return text.format(n=n, **fields)
+    return _format(code, forms[PLURAL_RULES[code](n)], {"n": n, **fields})

@@ -18,8 +18,8 @@ def _panel(view, seats, seat, delta, targets):
     to_move = view["to_move"] == seat
     facts = [_score(view, seat, delta),
              h("span", {"class": "fact cards-count"},
-               tn("panel.cards", view["hand_sizes"][seat]["movement"] + view["hand_sizes"][seat]["power"],
-                  m=view["hand_sizes"][seat]["movement"], p=view["hand_sizes"][seat]["power"]))]
+               t("panel.cards", movement=tn("panel.cards.movement", view["hand_sizes"][seat]["movement"]),
+                 power=tn("panel.cards.power", view["hand_sizes"][seat]["power"])))]
     if view["skips"][seat]:
         facts.append(h("span", {"class": "fact warn"}, tn("panel.skips", view["skips"][seat])))
     if view["shields"][seat]:
@@ -69,9 +69,9 @@ def piles(view, last_card=None, last_by=None):
     mdisc, pdisc = view["movement_discard"], view["power_discard"]
     return h("div", {"class": "piles"},
              h("div", {"class": "pile"}, cards.back("movement", view["movement_deck"]),
-               h("span", {"class": "pile-label"}, t("piles.movement", deck=view["movement_deck"], discard=len(mdisc)))),
+               h("span", {"class": "pile-label"}, tn("piles.movement", len(mdisc), deck=view["movement_deck"]))),
              h("div", {"class": "pile"}, cards.back("power", view["power_deck"]),
-               h("span", {"class": "pile-label"}, t("piles.power", deck=view["power_deck"], discard=len(pdisc)))),
+               h("span", {"class": "pile-label"}, tn("piles.power", len(pdisc), deck=view["power_deck"]))),
              _last(last_card, last_by, view))
 
 

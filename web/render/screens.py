@@ -140,7 +140,7 @@ def end_screen(view, seats, log):
     scores = view["scores"]
     order = sorted(range(view["players"]), key=lambda s: (-scores[s], s))
     winners = [player_name(seats, s) for s in view["winners"]]
-    title = tn("end.winners", len(winners), names=join_names(winners))
+    title = t("end.winners.shared" if len(winners) > 1 else "end.winners", names=join_names(winners))
     ranks, rows = {}, []
     for i, s in enumerate(order):
         ranks[s] = ranks.get(order[i - 1], 1) if i and scores[order[i - 1]] == scores[s] else i + 1
@@ -166,8 +166,9 @@ def summary(log, seats):
     count = lambda kind: sum(1 for e in log if e[0] == kind)
     kinds = [e[1] for e in log if e[0] == "event"]
     lines = [tn("end.turns", count("turn")),
-             t("end.events", supply=kinds.count("supply"), noble=kinds.count("noble_attack"),
-               sneaky=kinds.count("sneaky_attack") + kinds.count("attack")),
+             t("end.events", supply=tn("end.events.supply", kinds.count("supply")),
+               noble=tn("end.events.noble", kinds.count("noble_attack")),
+               sneaky=tn("end.events.sneaky", kinds.count("sneaky_attack") + kinds.count("attack"))),
              tn("end.powers", count("power")),
              tn("end.defenses", sum(1 for e in log if e[0] == "defend" and e[2]))]
     gained = {}

@@ -9,10 +9,12 @@
 from .actions import from_json as action_from_json, to_json as action_to_json
 from .errors import ActionError, IllegalAction, InvalidAction, RecordError, SetupError, UndoError
 from .game import Game
+from .preview import preview, same_outcome
 from .record import load, record
 from .setup import new_game, state_json
 
 __all__ = [
     "ActionError", "Game", "IllegalAction", "InvalidAction", "RecordError", "SetupError", "UndoError",
-    "action_from_json", "action_to_json", "load", "new_game", "record", "state_json",
+    "action_from_json", "action_to_json", "load", "new_game", "preview", "record", "same_outcome",
+    "state_json",
 ]

@@ -1,0 +1,197 @@
+"""What a move will do, worked out from what the player can see (a view) only.
+
+The page shows it while a player points at a landing tile. `preview(view, action)`
+reads nothing but the view — the ring, the meeples, hand sizes, deck sizes, the
+scores the viewer may see and the public shields — so two games that look the same
+to the viewer preview the same, whatever the hidden hands and decks hold. It
+never says which card a pickaxe draws, whether the victim of an event holds
+Défense (option reaction: only that the event could be defended), nor where a
+redeployment puts the meeples (deck order is hidden).
+
+It follows the engine's resolution of a move (R11-R18, game.Game._step, _meet,
+_event, _score); tests/test_preview.py checks each preview against the events the
+engine then produces.
+
+>>> from lepeuple import new_game, preview
+>>> g = new_game(3, None, 1, {"meeples": [[3, 2], [6, 6], [10, 10]],
+...                           "hands": [{"movement": [8]}, {}, {}]})
+>>> p = preview(g.view(0), {"type": "move", "card": 8, "meeple": [0, 1], "how": "circle"})
+>>> p["steps"], p["final"], p["exposed"]
+([{'tile': 5}], 5, True)
+"""
+
+import json
+
+from . import ring
+from .actions import Move, from_json
+from .cards import MOVEMENT
+from .errors import IllegalAction, InvalidAction
+
+HAND_LIMIT = 7  # R8
+
+
+def preview(view, action):
+    """A plain dict saying what Move `action` (object or JSON) does, seen from `view`:
+
+    - "steps": one dict per step, in order: {"tile": t} plus, when the tile does
+      something, "pickaxe": True (the moved meeple's owner draws a power card) with
+      "hand_full": True when the limit stops the draw or "deck_empty": True when
+      there is nothing to draw; or "event": {...} (see `_event`); or
+      "partner_choice": [[seat, index], ...] with "outcomes": [event, ...] (one per
+      choice) when the mover must choose the partner — the preview stops there.
+    - "partner_choice": True when a partner choice stops the preview.
+    - "stops_early": True when a split's first step causes an event (R11).
+    - "redeployed": True when an event sends both meeples to redeployment (R17);
+      where they go is hidden.
+    - "final": the moved meeple's tile after the move, None when it is redeployed.
+    - "exposed": True when the viewer's own meeple ends the move on a flank whose
+      opposite flank is empty (an opponent reaching it could score with it).
+    - "key": a string equal for two moves exactly when their results are the same
+      (the same pickaxe draws and events, the same final tile); see `same_outcome`.
+
+    Raises InvalidAction for anything that is not a Move, IllegalAction for a move
+    the viewer cannot play now.
+    """
+    move = from_json(action)
+    if type(move) is not Move:
+        raise InvalidAction(f"a preview is of a move, not a {move.type}")
+    seat, active = view["seat"], view["active"]
+    card = MOVEMENT[move.card]
+    owner = move.meeple[0]
+    if view["phase"] != "move" or seat != active:
+        raise IllegalAction(f"seat {seat} has no move to play now")
+    if move.card not in view["hand"]["movement"]:
+        raise IllegalAction(f"movement card {move.card} is not in seat {seat}'s hand")
+    if owner >= view["players"] or (owner == active) != card.own:
+        raise IllegalAction(f"card {move.card} cannot move meeple {list(move.meeple)}")
+    if move.how == "split" and card.split is None:
+        raise IllegalAction(f"card {move.card} has no split")
+
+    tiles = view["tiles"]
+    pos = [t for pair in view["meeples"] for t in pair]
+    m = 2 * move.meeple[0] + move.meeple[1]
+    sizes = [h["movement"] + h["power"] for h in view["hand_sizes"]]
+    sizes[active] -= 1  # the card played leaves the hand first (R7)
+    power_left = view["power_deck"] + len(view["power_discard"])
+    if move.how == "square":
+        hops = [card.square]
+    elif move.how == "circle":
+        hops = [ring.step(pos[m], card.shift, tiles)]
+    else:
+        first = ring.step(pos[m], card.split[0], tiles)
+        hops = [first, ring.step(first, card.split[1], tiles)]
+
+    steps, out = [], {"partner_choice": False, "stops_early": False, "redeployed": False}
+    for number, to in enumerate(hops):
+        pos[m] = to
+        step = {"tile": to}
+        steps.append(step)
+        if to % 4 == 0:  # R12: the moved meeple's owner draws a power card
+            step["pickaxe"] = True
+            if sizes[owner] >= HAND_LIMIT:
+                step["hand_full"] = True
+            elif not power_left:
+                step["deck_empty"] = True
+            else:
+                sizes[owner] += 1
+                power_left -= 1
+        elif to % 2 == 1:  # R13: a flank; anyone opposite?
+            across = ring.opposite(to)
+            there = [k for k in range(len(pos)) if pos[k] == across]
+            if there:
+                partner, choices = _partner(there, active)
+                if partner is None:
+                    step["partner_choice"] = [list(_meeple(k)) for k in choices]
+                    step["outcomes"] = [_event(view, m, k, to) for k in choices]
+                    out["partner_choice"] = True
+                else:
+                    step["event"] = _event(view, m, partner, to)
+                out["redeployed"] = True
+                out["stops_early"] = number + 1 < len(hops)
+                break
+    final = None if out["redeployed"] else pos[m]
+    out["steps"] = steps
+    out["final"] = final
+    out["exposed"] = (final is not None and owner == seat and final % 2 == 1
+                      and ring.opposite(final) not in pos)
+    out["key"] = _key(steps, final)
+    return out
+
+
+def same_outcome(view, a, b):
+    """Do moves `a` and `b` (of one card and meeple, say, reaching one tile) lead to
+    the same result — the same pickaxe draws and events, the same final tile? The
+    page asks "which way?" only when they do not."""
+    return preview(view, a)["key"] == preview(view, b)["key"]
+
+
+def _key(steps, final):
+    """What a move results in, without the tiles it only passed through."""
+    done = [{k: v for k, v in step.items() if k != "tile"} for step in steps]
+    return json.dumps([[d for d in done if d], final], sort_keys=True)
+
+
+def _meeple(k):
+    return (k >> 1, k & 1)
+
+
+def _partner(there, active):
+    """(partner, None) when R13 settles it, else (None, the choices): the meeples
+    opposite are listed lowest number first, as the engine finds them (Game._meet)."""
+    for k in there:
+        if k >> 1 == active:
+            return k, None
+    choices = []
+    for k in there:
+        if not choices or choices[-1] >> 1 != k >> 1:
+            choices.append(k)
+    return (choices[0], None) if len(choices) == 1 else (None, choices)
+
+
+def _event(view, m, k, tile):
+    """The event of moved meeple m with partner k on `tile` (R14-R16), scored against
+    the scores `view` shows: {"kind", "home", "meeple", "partner", "deltas",
+    "raw", "defendable", "shield"}.
+
+    "deltas" are the changes as applied, the floor at 0 included (R15). A score the
+    viewer cannot see (option scores=hidden) is known only by its band: when the
+    band cannot tell whether the floor bites, that seat's delta is the raw change
+    and the seat is listed in "raw". "defendable" (option reaction): the victim is
+    another player than the active one and may hold Défense (whether they do is
+    hidden); if they play it nobody scores. "shield" (option shield): the victim's
+    face-down Défense cancels its −1, as reflected in "deltas"."""
+    active, players = view["active"], view["players"]
+    mover, helper = m >> 1, k >> 1
+    home = ring.flanked_home(tile)
+    victim = ring.home_owner(home)
+    deltas = [0] * players
+    if mover == helper:
+        deltas[mover] += 3
+        kind = "supply" if victim == mover else "noble_attack"
+    elif helper == active:
+        deltas[active] += 2
+        deltas[mover] += 1
+        kind = "sneaky_attack"
+    else:
+        deltas[mover] += 2
+        deltas[helper] += 1
+        kind = "sneaky_attack" if mover == active else "attack"
+    deltas[victim] -= 1
+    offensive = kind != "supply" and victim != active
+    shield = offensive and view["options"]["defense"] == "shield" and view["shields"][victim]
+    if shield:
+        deltas[victim] += 1
+    applied, raw = [], []
+    for seat in range(players):
+        delta, score = deltas[seat], view["scores"][seat]
+        if score is None:
+            low = int(view["bands"][seat].split("-")[0].rstrip("+"))
+            if low + delta < 0:
+                raw.append(seat)
+            else:
+                score = low
+        applied.append(delta if score is None else max(0, score + delta) - score)
+    return {"kind": kind, "home": home, "meeple": list(_meeple(m)), "partner": list(_meeple(k)),
+            "deltas": applied, "raw": raw,
+            "defendable": offensive and view["options"]["defense"] == "reaction",
+            "shield": bool(shield)}

@@ -4,6 +4,12 @@ It talks to the browser only through `dom` (web/dom.py in the page, a fake in
 tests): render a tree, read the form, set a flag, spawn a coroutine, sleep.
 So the whole page logic runs and is tested under CPython as well.
 
+Every action is shown as frames (web/playback.py): a bot's turn step by step,
+each held on screen for the speed's pause, scoring steps longer. The same
+loop (`drive`) shows frames and lets bots decide; "pause" stops it after the
+current step, "step" runs one more. After a human's decision that can still
+be taken back (the engine's undo policy), a bot waits a moment before acting.
+
 What tests may rely on (and nothing else is test-only): the URL speed
 `instant` (no pauses between bot steps), and flags on <body>:
 data-ready (web/boot.py), data-screen (new | confirm | broken | table | rules),
@@ -15,7 +21,9 @@ localStorage before the page loads: the normal resume path.
 
 import random
 
-from . import botrunner, i18n
+from lepeuple.preview import preview
+
+from . import botrunner, i18n, playback
 from .choices import Chooser
 from .markup import h
 from .newgame import Seat, Setup, default_level, parse_query, setup_from_form
@@ -25,9 +33,11 @@ from .render.table import TableModel, table_screen
 from .session import Session
 from .storage import SaveError, Store, decode
 
-# Seconds a bot's step stays on screen: (announced before it happens, shown after).
+# Seconds a step stays on screen: (an ordinary step, a scoring step), and the undo
+# window: how long a bot waits after a human's decision that can still be taken back.
 # "instant" is for tests (URL ?speed=instant): no pauses, bots still think in slices.
-PAUSES = {"slow": (1.6, 1.0), "normal": (0.9, 0.6), "fast": (0.35, 0.2), "instant": (0.0, 0.0)}
+PAUSES = {"slow": (1.8, 4.0), "normal": (1.1, 2.6), "fast": (0.5, 1.3), "instant": (0.0, 0.0)}
+UNDO_WINDOW = {"slow": 3.0, "normal": 2.0, "fast": 1.2, "instant": 0.0}
 
 
 class App:
@@ -50,7 +60,11 @@ class App:
         self.notice = None  # (key, fields) above the table
         self.generation = 0  # bumped by every new game: stale coroutines stop
         self.driving = False
-        self.announce = self.thinking = None
+        self.thinking = None
+        self.frames = []  # playback.Frame still to show
+        self.frame = None  # the frame on screen
+        self.paused = False
+        self.step_once = False  # "step": one frame or one bot decision, then pause again
         self.hint = None
         self.hint_path = []
         self.hint_busy = False
@@ -107,8 +121,9 @@ class App:
         """A new game from a setup (the save is replaced at once)."""
         self.generation += 1
         self.session = Session.start(setup, self.rng)
-        self.draft = self.session.setup
+        self.draft = Setup(list(setup.seats), dict(setup.options), None)  # the next game: a new seed
         self.screen, self.errors, self.notices, self.link_setup = "table", [], [], None
+        self.frames, self.frame, self.paused = [], None, False
         self.show_end = True
         self._reset_turn_state()
         self._save()
@@ -117,12 +132,22 @@ class App:
 
     def _reset_turn_state(self):
         self.chooser = None
-        self.announce = self.thinking = self.hint = None
+        self.thinking = self.hint = None
         self.hint_path, self.hint_busy = [], False
 
     def play(self, action):
-        """Apply a (legal) action, save, redraw, and let the bots go on."""
-        self.session.apply(action)
+        """Apply a (legal) action, save, redraw, and let the bots go on.
+
+        Its events become frames to show one by one. A person's own decision is
+        not played back to them, but when someone else goes next, its scoring
+        and redeployment steps are held on screen before the game goes on."""
+        s = self.session
+        by, start, before = s.game.to_move, len(s.log), s.game.view(None)["meeples"]
+        events = s.apply(action)
+        frames = playback.frames(events, start, before)
+        if not s.is_bot(by):
+            frames = [] if s.human_to_move() else playback.from_scoring(frames)
+        self.frames += frames
         self._reset_turn_state()
         self._save()
         self.render()
@@ -133,24 +158,60 @@ class App:
         self.notice = ("save.failed", {"reason": error}) if error else None
 
     def kick(self):
-        """Start the bot loop if a bot is to move (at most one loop runs)."""
+        """Start the loop that shows frames and lets bots play (at most one runs)."""
         s = self.session
-        if self.screen == "table" and s and not self.driving and s.is_bot(s.game.to_move):
+        if self.screen != "table" or s is None or self.driving or (self.paused and not self.step_once):
+            return
+        if self.frames or s.is_bot(s.game.to_move):
             self.dom.spawn(self.drive())
 
     async def drive(self):
-        """Bots play their decisions one after another, each step shown with a pause."""
+        """Frames one after another, each held on screen; then bots' decisions."""
         self.driving = True
         generation = self.generation
         try:
-            while self._bot_turn(generation):
-                await self._bot_step(generation)
+            while self._going(generation):
+                if self.frames:
+                    await self._show_frame(generation)
+                elif self._bot_turn(generation):
+                    if await self._undo_window(generation):
+                        await self._bot_step(generation)
+                else:
+                    break
+                if self.step_once:
+                    self.step_once = False
         finally:
             self.driving = False
+        if generation == self.generation and not self.frames and self.frame is not None and not self.paused:
+            self.frame = None
+            self.render(focus="choice")
+
+    def _going(self, generation):
+        return generation == self.generation and self.screen == "table" and (not self.paused or self.step_once)
 
     def _bot_turn(self, generation):
         s = self.session
         return generation == self.generation and self.screen == "table" and s.is_bot(s.game.to_move)
+
+    async def _show_frame(self, generation):
+        self.frame = self.frames.pop(0)
+        step, scoring = PAUSES[self.speed]
+        hold = {0: 0.0, 1: step, playback.SCORING: scoring}[self.frame.hold]
+        if hold:
+            self.render()
+        await self.dom.sleep(hold)
+        if generation == self.generation and not self.frames:
+            self.frame = None
+            self.render(focus="choice")
+
+    async def _undo_window(self, generation):
+        """After a person's decision that can still be taken back, give them a moment
+        before a bot acts on it; True when the bot may go on."""
+        wait = UNDO_WINDOW[self.speed] if self.session.undoable_by_human() else 0
+        if wait:
+            self.render()
+            await self.dom.sleep(wait)
+        return generation == self.generation and self._going(generation)
 
     async def _bot_step(self, generation):
         game, seat = self.session.game, self.session.game.to_move
@@ -165,36 +226,32 @@ class App:
         self.dom.flag("bot-stats", botrunner.STATS.to_json())
         if action is None or stale():
             return
-        before, after = PAUSES[self.speed]
         self.thinking = None
-        if before:  # show what the bot is about to do, then do it
-            self.announce = (seat, action, game.path(action) if action.type == "move" else [])
-            self.render()
-        await self.dom.sleep(before)  # a new browser task even when there is no pause
-        if stale():
-            return
         self.play(action)
-        await self.dom.sleep(after)
 
     # ----- what is on screen ---------------------------------------------
 
     def current_chooser(self):
-        """The choices of the human at the device, or None (bot's turn, pass screen, over)."""
+        """The choices of the human at the device, or None (bot's turn, pass screen, over,
+        or steps still being shown)."""
         s = self.session
-        if s is None or not s.human_to_move() or s.needs_pass() or self.announce is not None:
+        if s is None or not s.human_to_move() or s.needs_pass() or self.frames or self.frame is not None:
             return None
         if self.chooser is None:
             g = s.game
-            self.chooser = Chooser(g.legal_actions(), g.phase, g.path)
+            view = g.view(g.to_move)
+            self.chooser = Chooser(g.legal_actions(), g.phase, g.path, lambda action: preview(view, action))
         return self.chooser
 
-    def render(self):
+    def render(self, focus=None):
+        """Draw the current screen. focus="choice": keyboard focus goes to the first
+        choice of the new step (marked data-focus), not left behind on a used control."""
         body = {"new": self._new_screen, "confirm": self._confirm_screen,
                 "broken": self._broken_screen, "table": self._table, "rules": rules_page}[self.screen]()
         in_game = self.screen == "table"
         self.dom.render(h("div", {"class": f"page screen-{self.screen}"},
                           screens.header(i18n.language(), self.speed, in_game),
-                          h("main", {"class": "content"}, body)))
+                          h("main", {"class": "content"}, body)), focus=focus)
         self.dom.flag("screen", self.screen)
         self.dom.flag("actions", str(len(self.session.game.history)) if self.session else None)
 
@@ -211,19 +268,31 @@ class App:
     def _table(self):
         s = self.session
         chooser = self.current_chooser()
-        passing = s.game.to_move if s.needs_pass() else None
+        showing = bool(self.frames) or self.frame is not None
+        passing = s.game.to_move if s.needs_pass() and not showing else None
         view = s.game.view(None if passing is not None else s.viewer())
-        model = TableModel(view=view, seats=s.seats, offer=chooser.offer() if chooser else None, log=s.log,
-                           last=s.last, announce=self.announce, thinking=self.thinking, hint=self.hint,
-                           hint_path=self.hint_path, hint_busy=self.hint_busy, can_hint=chooser is not None,
-                           pass_to=passing, notice=self.notice)
+        upto = self.frame.end if self.frame is not None else len(s.log)
+        changes = {seat: d for seat, d in s.score_changes(view["seat"], upto).items() if view["scores"][seat] is not None}
+        model = TableModel(view=view, seats=s.seats, offer=chooser.offer() if chooser else None, log=s.log[:upto], later=s.log[upto:],
+                           last=s.last if not showing else [], frame=self.frame, thinking=self.thinking,
+                           hint=self.hint, hint_path=self.hint_path, hint_busy=self.hint_busy,
+                           can_hint=chooser is not None, pass_to=passing, notice=self.notice, changes=changes,
+                           can_undo=s.undoable() > 0 and not showing, bots=self._bot_controls())
         parts = [table_screen(model)]
         if passing is not None:
             reason = {"defend": "pass.text.defend", "partner": "pass.text.partner"}.get(s.game.phase, "pass.text.turn")
             parts.append(screens.pass_screen(s.seats, passing, reason))
-        if s.game.is_over:
+        if s.game.is_over and not showing:
             parts.append(screens.end_screen(view, s.seats, s.log) if self.show_end else screens.end_bar())
         return parts
+
+    def _bot_controls(self):
+        """"pause" while steps are shown or bots play, "paused" once stopped, else None."""
+        if self.paused:
+            return "paused"
+        s = self.session
+        busy = self.frames or self.frame is not None or (s.is_bot(s.game.to_move) and not s.game.is_over)
+        return "running" if busy else None
 
     # ----- input ---------------------------------------------------------
 
@@ -237,10 +306,12 @@ class App:
         if chooser is None:
             return
         action = chooser.click(act, arg)
+        if self.hint is not None and not chooser.agrees(self.hint):
+            self.hint, self.hint_path = None, []  # the player chose otherwise
         if action is not None:
             self.play(action)
         else:
-            self.render()
+            self.render(focus="choice")
 
     def change(self, name, value):
         """A select changed (data-change names which)."""
@@ -267,6 +338,34 @@ class App:
     def _do_rules_close(self, _):
         if self.screen == "rules":
             self.screen = self.back_to
+            self.render()
+            self.kick()
+
+    def _do_undo(self, _):
+        s = self.session
+        if self.screen == "table" and s is not None and s.undoable() > 0:
+            self.generation += 1  # a bot thinking on the state taken back stops
+            s.undo()
+            self.frames, self.frame = [], None
+            self._reset_turn_state()
+            self._save()
+            self.render(focus="choice")
+            self.kick()
+
+    def _do_pause(self, _):
+        if self.screen == "table" and not self.paused:
+            self.paused = True
+            self.render()
+
+    def _do_play_on(self, _):
+        if self.paused:
+            self.paused = self.step_once = False
+            self.render()
+            self.kick()
+
+    def _do_step(self, _):
+        if self.paused and not self.driving:
+            self.step_once = True
             self.render()
             self.kick()
 

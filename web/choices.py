@@ -16,15 +16,21 @@ from lepeuple.cards import TARGETED
 
 @dataclass
 class Reach:
-    """One way to move the selected meeple: the tiles it steps to and the action."""
+    """One way to move the selected meeple: the tiles it steps to, the action, and what
+    it would do (lepeuple.preview, from the player's view), or None without a preview."""
 
     how: str
     path: list
     action: object
+    outcome: dict = None
 
     @property
     def tile(self):
         return self.path[-1]
+
+    def result(self):
+        """What the move leads to, for comparing two ways to one tile."""
+        return None if self.outcome is None else self.outcome.get("key", repr(self.outcome))
 
 
 @dataclass
@@ -37,6 +43,7 @@ class Offer:
     meeples: list = field(default_factory=list)  # [seat, index] tuples clickable
     meeple: tuple | None = None  # the selected meeple
     reaches: list = field(default_factory=list)  # Reach, for the selected meeple
+    previews: list = field(default_factory=list)  # Reach of every meeple, before one is chosen
     hows: list = field(default_factory=list)  # Reach, when one tile is reached several ways
     targets: list = field(default_factory=list)  # seats for a targeted power card
     confirm: object = None  # an action waiting for a "play" click
@@ -49,11 +56,13 @@ class Offer:
 class Chooser:
     """The selection state of the human to move, over one set of legal actions."""
 
-    def __init__(self, legal, phase, path):
+    def __init__(self, legal, phase, path, preview=None):
         self.legal = tuple(legal)
         self.phase = phase
         self.path = path  # move action -> tiles (Game.path)
+        self.preview = preview  # move action -> what it would do (lepeuple.preview), optional
         self.card = self.meeple = self.tile = None
+        self._outcomes = {}
 
     # ----- what is offered -----------------------------------------------
 
@@ -81,16 +90,20 @@ class Chooser:
         step = self.step
         o = Offer(step, selected=self.card, meeple=self.meeple, cancel=self.card is not None)
         if step not in ("partner", "defend", "none"):  # another card can be chosen instead
-            o.cards = {a.card for a in self.legal if a.type in ("move", "power")}
+            o.cards = {a.card for a in self.legal if a.type in ("move", "power")
+                       and (self.meeple is None or self.card is not None or getattr(a, "meeple", None) == self.meeple)}
         if step == "card":
             o.draw = any(a.type == "draw" for a in self.legal)
             o.skip = any(a.type == "pass" for a in self.legal)
+            if self.phase == "move":  # a meeple may be chosen first, then a card for it
+                o.meeples = self._unique(a.meeple for a in self.legal if a.type == "move")
         elif step == "meeple":
             o.meeples = self._unique(a.meeple for a in self._of_card())
+            o.previews = [self._reach(a) for a in self._of_card()]
         elif step in ("tile", "how"):
             o.meeples = self._unique(a.meeple for a in self._of_card())
             o.reaches = self.reaches()
-            o.hows = [r for r in o.reaches if r.tile == self.tile] if step == "how" else []
+            o.hows = self.ways(self.tile) if step == "how" else []
         elif step == "target":
             o.targets = [a.target for a in self._of_card()]
         elif step == "confirm":
@@ -107,7 +120,26 @@ class Chooser:
 
     def reaches(self):
         """The ways the selected card moves the selected meeple (engine paths)."""
-        return [Reach(a.how, list(self.path(a)), a) for a in self._of_card() if a.meeple == self.meeple]
+        return [self._reach(a) for a in self._of_card() if a.meeple == self.meeple]
+
+    def _reach(self, action):
+        if action not in self._outcomes:
+            self._outcomes[action] = self.preview(action) if self.preview else None
+        return Reach(action.how, list(self.path(action)), action, self._outcomes[action])
+
+    def ways(self, tile):
+        """The selected meeple's ways to `tile` that lead to different results: one
+        of each (a question is only worth asking when the answer changes something)."""
+        out = []
+        for r in self.reaches():
+            if r.tile == tile and all(r.result() != w.result() or r.result() is None for w in out):
+                out.append(r)
+        return out
+
+    def agrees(self, action):
+        """Is the selection so far on the way to `action` (a hint)?"""
+        chosen = self.card if self.card is not None else None
+        return chosen is None or getattr(action, "card", None) == chosen
 
     def _of_card(self):
         return [a for a in self.legal if getattr(a, "card", None) == self.card]
@@ -139,8 +171,10 @@ class Chooser:
         if card == self.card:  # a second click on the selected card puts it back
             self.card = self.meeple = self.tile = None
             return
-        self.card, self.meeple, self.tile = card, None, None
-        self._auto_meeple()
+        keep = self.meeple if self.card is None and self.phase == "move" else None  # chosen first
+        self.card, self.meeple, self.tile = card, keep, None
+        if keep is None:
+            self._auto_meeple()
         return
 
     def _auto_meeple(self):
@@ -162,6 +196,9 @@ class Chooser:
         step = self.step
         if meeple not in self.offer().meeples:
             return None
+        if step == "card":  # the meeple first: the cards that can move it stand out
+            self.meeple = None if meeple == self.meeple else meeple
+            return None
         if step == "partner":
             return next(a for a in self.legal if a.meeple == meeple)
         if step == "swap2":
@@ -170,9 +207,14 @@ class Chooser:
         return None
 
     def _click_tile(self, tile):
+        if self.step == "meeple":  # a landing tile shown before a meeple is chosen
+            meeples = self._unique(r.action.meeple for r in self.offer().previews if r.tile == tile)
+            if len(meeples) != 1:
+                return None
+            self.meeple = meeples[0]
         if self.step not in ("tile", "how"):
             return None
-        ways = [r for r in self.reaches() if r.tile == tile]
+        ways = self.ways(tile)
         if len(ways) == 1:
             return ways[0].action
         if ways:
@@ -182,8 +224,8 @@ class Chooser:
     def _click_how(self, how):
         if self.step != "how":
             return None
-        for r in self.reaches():
-            if r.tile == self.tile and r.how == how:
+        for r in self.ways(self.tile):
+            if r.how == how:
                 return r.action
         return None
 

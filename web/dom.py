@@ -38,15 +38,22 @@ LONG_PRESS_MS = 500
 FLIGHT = {"duration": 450, "easing": "ease-in-out"}  # meeples gliding, cards flying (ms)
 ARROWS = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1}
 FOCUSABLE = "button:not([disabled])"
+MODAL = '[aria-modal="true"]'
 
 
 class BrowserDom:
+    """Slip-proof input: a click acts only on the control the press began on (one
+    that was on screen then), the second click of a double click never acts, and
+    a held key's repeats never press a control again. So a double click on
+    "Skip" cannot also press the "Draw two" drawn in its place."""
+
     def __init__(self, root):
         self.root = root
         self.app = None
         self._proxies = []  # kept alive as long as the page: the listeners use them
         self._skeleton, self._regions = None, {}
         self._press = self._timer = None  # the element held down (long-press), its timer
+        self._pressed = None  # the control a pointer press began on
 
     def bind(self, app):
         """Route clicks and select changes inside #app to the controller."""
@@ -73,6 +80,10 @@ class BrowserDom:
         if absent(el) or el.disabled:
             return
         event.preventDefault()
+        clicks = int(event.detail or 0)  # 0: from the keyboard; 2 and up: a double click's later clicks
+        pressed, self._pressed = self._pressed, None
+        if clicks > 1 or (clicks == 1 and (absent(pressed) or pressed != el)):
+            return
         raw = el.getAttribute("data-arg")
         raw = None if absent(raw) else str(raw)
         self.app.command(str(el.dataset.act), json.loads(raw) if raw else None)
@@ -83,8 +94,15 @@ class BrowserDom:
             self.app.change(str(el.dataset.change), str(el.value))
 
     def _on_key(self, event):
-        """Arrow keys move the focus between the buttons of one group (hand, ring, choices)."""
-        step = ARROWS.get(str(event.key))
+        """Arrow keys move the focus between the buttons of one group (hand, ring, choices);
+        Tab stays inside a modal dialog; a held Enter or Space presses nothing twice."""
+        key = str(event.key)
+        if event.repeat and key in ("Enter", " "):
+            event.preventDefault()
+            return
+        if key == "Tab" and self._trap_tab(event):
+            return
+        step = ARROWS.get(key)
         el = document.activeElement
         if step is None or absent(el) or event.altKey or event.ctrlKey or event.metaKey:
             return
@@ -100,7 +118,23 @@ class BrowserDom:
 
     # ----- long-press: a card's or tile's explanation on touch screens -----
 
+    def _trap_tab(self, event):
+        """Keep Tab inside the open modal dialog (the pass screen); True if handled."""
+        modal = self.root.querySelector(MODAL)
+        if absent(modal):
+            return False
+        items = [x for x in modal.querySelectorAll(FOCUSABLE)]
+        if not items:
+            return False
+        here = next((i for i, x in enumerate(items) if x == document.activeElement), None)
+        step = -1 if event.shiftKey else 1
+        event.preventDefault()
+        items[0 if here is None else (here + step) % len(items)].focus()
+        return True
+
     def _press_start(self, event):
+        el = event.target.closest("[data-act]")
+        self._pressed = None if absent(el) else el
         self._hide_tip()
         if str(event.pointerType) == "mouse":
             return  # a mouse shows the title as the browser's own tooltip
@@ -137,11 +171,13 @@ class BrowserDom:
 
     # ----- what App calls ------------------------------------------------
 
-    def render(self, node):
+    def render(self, node, focus=None):
         """Update the page: only the regions whose markup changed, or all of it when
-        its frame changed; keep keyboard focus on the same control."""
+        its frame changed. Keyboard focus: inside a modal dialog when one is open (the
+        rest of the page inert); on the step's first choice (data-focus) when
+        focus="choice"; else on the same control as before."""
         skeleton, regions = to_regions(node)
-        focus = self._focus_key()
+        kept = self._focus_key()
         places = self._places()
         if skeleton != self._skeleton:
             self.root.innerHTML = join_regions(skeleton, regions)
@@ -151,12 +187,37 @@ class BrowserDom:
                     self.root.querySelector(f'[data-region="{name}"]').outerHTML = html
         self._skeleton, self._regions = skeleton, regions
         self._fly(places)
-        if focus:
-            el = self.root.querySelector(focus)
+        modal = self._isolate()
+        if not absent(modal):
+            if not modal.contains(document.activeElement):
+                el = modal.querySelector("[data-focus]")
+                (modal.querySelector(FOCUSABLE) if absent(el) else el).focus()
+            return
+        first = self.root.querySelector("[data-focus]") if focus == "choice" else None
+        if not absent(first):
+            first.focus()
+        elif kept:
+            el = self.root.querySelector(kept)
             if absent(el):  # the control is gone (a step was taken): go on to the next choices
                 el = self.root.querySelector(".actions " + FOCUSABLE)
             if not absent(el):
                 el.focus()
+
+    def _isolate(self):
+        """Make everything but the open modal dialog inert (not focusable, not
+        clickable); returns the dialog, or None when there is none."""
+        for el in self.root.querySelectorAll("[inert]"):
+            el.inert = False
+        modal = self.root.querySelector(MODAL)
+        if absent(modal):
+            return None
+        el = modal
+        while el != self.root and not absent(el.parentElement):
+            for sibling in el.parentElement.children:
+                if sibling != el:
+                    sibling.inert = True
+            el = el.parentElement
+        return modal
 
     # ----- animations: what moved glides from where it was -----------------
 

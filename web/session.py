@@ -16,12 +16,18 @@ from .storage import SaveError
 
 class Session:
     """A game with its seats. `log` holds every raw event (tuples) in order; the
-    page shows them only through `events.redact` for the viewer."""
+    page shows them only through `events.redact` for the viewer.
 
-    def __init__(self, setup, game, log=None):
+    `starts[i]` is where action i's events begin in `log` (the events before
+    `starts[0]` set the game up), so the log can be cut back on undo and each
+    action's events found again; `actors[i]` is the seat that decided action i."""
+
+    def __init__(self, setup, game, log=None, starts=None, actors=None):
         self.setup = setup
         self.game = game
         self.log = log if log is not None else game.last_events()  # the first turn
+        self.starts = starts if starts is not None else []
+        self.actors = actors if actors is not None else []
         self.at_device = None  # hot-seat: the human who confirmed the pass screen
         self.last = []  # events of the last action (for highlights)
 
@@ -44,14 +50,16 @@ class Session:
             game = lepeuple.new_game(record["players"], record["options"], record["seed"], record.get("setup"))
             if game.players != len(seats):
                 raise ValueError(f"the save has {len(seats)} seats for {game.players} players")
-            log, last = game.last_events(), []
+            log, last, starts, actors = game.last_events(), [], [], []
             for action in record["actions"]:
+                starts.append(len(log))
+                actors.append(game.to_move)
                 last = game.apply(lepeuple.action_from_json(action))
                 log += last
         except (RecordError, SetupError, ActionError, ValueError, KeyError, TypeError) as e:
             raise SaveError(str(e), text) from e
         setup = Setup(seats, dict(game.options), game.seed)
-        session = cls(setup, game, log)
+        session = cls(setup, game, log, starts, actors)
         session.last = last  # the last action's highlights survive a reload
         return session
 
@@ -102,7 +110,10 @@ class Session:
 
     def apply(self, action):
         """Play an action (validated by the engine); returns its events."""
+        seat = self.game.to_move
         events = self.game.apply(action)
+        self.starts.append(len(self.log))
+        self.actors.append(seat)
         self.log += events
         self.last = events
         if self.hotseat and self.game.to_move != self.at_device:
@@ -113,3 +124,44 @@ class Session:
 
     def record(self):
         return self.game.record()
+
+    # ----- taking back a slip --------------------------------------------
+
+    def undoable(self):
+        """How many decisions the human at the device may take back now (the
+        engine's policy: nothing hidden revealed, nothing random, nobody else acted)."""
+        seat = self.viewer()
+        if seat is None or self.game.is_over or not self.game.history:
+            return 0
+        return self.game.undoable(seat)
+
+    def undoable_by_human(self):
+        """True when the last decision was a person's and they may still take it back."""
+        if not self.actors or self.is_bot(self.actors[-1]) or self.game.is_over:
+            return False
+        return self.game.undoable(self.actors[-1]) > 0
+
+    def undo(self):
+        """Take back the human's last decision; the log loses its events."""
+        self.game.undo(1)
+        cut = self.starts.pop()
+        self.actors.pop()
+        del self.log[cut:]
+        self.last = self.log[self.starts[-1]:] if self.starts else []
+
+    def looked(self, seat):
+        """Where the log stood when `seat` last decided (a spectator: before the last action)."""
+        for i in range(len(self.actors) - 1, -1, -1):
+            if self.actors[i] == seat:
+                return self.starts[i + 1] if i + 1 < len(self.starts) else len(self.log)
+        return 0 if seat is not None or not self.starts else self.starts[-1]
+
+    def score_changes(self, seat, upto=None):
+        """seat -> points gained or lost (as applied, the floor at 0 included) since
+        `seat` last decided, over the log up to `upto`."""
+        start = self.looked(seat)
+        out = {}
+        for e in self.log[start:upto]:
+            if e[0] == "score" and e[2]:
+                out[e[1]] = out.get(e[1], 0) + e[2]
+        return out

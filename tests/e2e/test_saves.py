@@ -14,7 +14,7 @@ def snapshot(page):
         "hand": hand_ids(page),
         "panels": page.locator(".panels").inner_text(),
         "ring": page.locator(".ring").inner_text(),
-        "log": page.locator(".log-lines").inner_text(),
+        "log": page.locator("[data-testid=log]").inner_text(),
         "actions": page.evaluate("document.body.dataset.actions"),
     }
 

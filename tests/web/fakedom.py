@@ -36,8 +36,9 @@ class FakeDom:
         self.query = None
         self.lang = None
 
-    def render(self, node):
+    def render(self, node, focus=None):
         self.html = to_html(node)
+        self.focus = focus
 
     def parsed(self):
         p = Clickables()

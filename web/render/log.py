@@ -1,19 +1,24 @@
-"""The log: every event in words, newest first, as the viewer may see it.
+"""The log: every event in words, grouped by turn, as the viewer may see it.
 
-Events arrive raw from the engine and go through `lepeuple.events.redact`
-here, for the seat at the device (None: a spectator sees no private card).
+The newest turn is on top, its heading ("Ann's turn") above its own lines,
+which read in the order they happened. Nothing is ever dropped: older turns
+fold into "earlier turns", still on the page. Events arrive raw from the
+engine and go through `lepeuple.events.redact` here, for the seat at the
+device (None: a spectator sees no private card).
 """
 
 from lepeuple.cards import NAMES
 from lepeuple.events import redact
+from lepeuple.explain import event_parts
+from lepeuple.ring import home_owner
 
-from ..i18n import language, t
+from ..i18n import language, t, tn
 from ..markup import cached, classes, h
 from .cards import signed
 from .common import meeple_text, people, player_name
 
-MAX_LINES = 80  # older lines are left off the page (the save keeps everything)
-_LINES = {}  # (event, viewer, hidden, language, names, fresh) -> the line's markup
+OPEN_TURNS = 6  # the newest turns shown open; older ones fold (never vanish)
+_GROUPS = {}  # (events of a turn, viewer, hidden, language, names, fresh) -> its markup
 
 
 def card_name(card):
@@ -22,17 +27,21 @@ def card_name(card):
     return NAMES[card] if isinstance(card, str) else t("card.number", id=card)
 
 
-def describe(event, seats, viewer, hidden_scores=False):
-    """One event in words for `viewer`, or None when it says nothing worth a line."""
+def describe(event, seats, viewer, hidden_scores=False, active=None, applied=None):
+    """One event in words for `viewer`, or None when it says nothing worth a line.
+
+    For an "event", `active` is the player whose turn it is and `applied` the
+    score changes that followed it (seat -> change after the floor at 0)."""
     event = redact(event, viewer, hidden_scores)
     kind = event[0]
     handler = _HANDLERS.get(kind)
-    return handler(event, _Ctx(seats, viewer, hidden_scores)) if handler else None
+    return handler(event, _Ctx(seats, viewer, hidden_scores, active, applied)) if handler else None
 
 
 class _Ctx:
-    def __init__(self, seats, viewer, hidden):
+    def __init__(self, seats, viewer, hidden, active=None, applied=None):
         self.seats, self.viewer, self.hidden = seats, viewer, hidden
+        self.active, self.applied = active, applied
 
     def name(self, seat):
         return player_name(self.seats, seat)
@@ -54,9 +63,32 @@ def _points(deltas, c):
 
 def _event_line(e, c):
     _, kind, home, meeple, partner, deltas = e
-    owner = (home - 2) // 4
+    owner = home_owner(home)
+    points = _parts(e, c) if c.active is not None else _points(deltas, c)
     return t("log.event." + kind, home=home, people=people(owner), victim=c.name(owner),
-             mover=c.meeple(meeple), partner=c.meeple(partner), points=_points(deltas, c))
+             mover=c.meeple(meeple), partner=c.meeple(partner), points=points)
+
+
+def _parts(e, c):
+    """Every player's change with its reasons: "Ann +1 (helper), −1 (home attacked): 0"."""
+    by_seat = {}
+    for seat, delta, reason in event_parts(e, c.active):
+        by_seat.setdefault(seat, []).append((delta, reason))
+    out = []
+    for seat, parts in by_seat.items():
+        if e[5][seat] is None:  # hidden scores: someone else's points
+            continue
+        words = t("list.sep").join(t("log.part", delta=signed(d), reason=t("reason." + r)) for d, r in parts)
+        net = sum(d for d, _ in parts)
+        applied = c.applied.get(seat, 0) if c.applied is not None else net
+        if applied != net:
+            words = t("log.part.floor", parts=words, applied=signed(applied))
+        elif len(parts) > 1:
+            words = t("log.part.net", parts=words, net=signed(net))
+        out.append(f"{c.name(seat)} {words}")
+    if c.hidden and any(d is None for d in e[5]):
+        out.append(t("log.points_hidden"))
+    return "; ".join(out)
 
 
 def _defend(e, c):
@@ -68,8 +100,8 @@ def _defend(e, c):
 
 def _score(e, c):
     _, seat, delta, score = e
-    if delta is None:
-        return None  # someone else's hidden score: the event line said what can be said
+    if not delta:
+        return None  # someone else's hidden score, or no change (the floor at 0): said by the line above
     return t("log.score", name=c.name(seat), delta=signed(delta), score=score)
 
 
@@ -139,35 +171,80 @@ _HANDLERS = {
 _STRONG = {"turn", "event", "over", "defend", "power"}
 
 
+def turns(events):
+    """(start, end) of each turn's events, oldest first: a turn opens with its
+    "turn" (or a "skip") event; what comes before the first one sets up the game."""
+    opens = [i for i, e in enumerate(events) if e[0] in ("turn", "skip")]
+    if not opens or opens[0] != 0:
+        opens.insert(0, 0)
+    return list(zip(opens, opens[1:] + [len(events)]))
+
+
 def log(events, seats, viewer, hidden_scores=False, fresh=0):
-    """The log panel: newest first; the last `fresh` events are marked new.
+    """The log panel: turns newest first, each turn's lines in order; the last
+    `fresh` events are marked new.
 
-    Lines are rendered once and kept (events never change): the log is redrawn
-    after every step, and on a phone's Python that would take too long."""
+    A turn's markup is made once and kept (its events never change once
+    played): the log is redrawn after every step, and on a phone's Python that
+    would take too long."""
     names = tuple(player_name(seats, s) for s in range(len(seats)))
-    lines = []
-    for i in range(len(events) - 1, -1, -1):
-        line = _line(events[i], seats, viewer, hidden_scores, names, i >= len(events) - fresh)
-        if line is not None:
-            lines.append(line)
-            if len(lines) >= MAX_LINES:
-                break
-    return h("section", {"class": "log", "aria-label": t("log.heading"), "data-region": "log"},
+    first_fresh = len(events) - fresh
+    groups = []
+    for start, end in reversed(turns(events)):
+        group = _group(events, start, end, seats, viewer, hidden_scores, names, first_fresh)
+        if group is not None:
+            groups.append(group)
+    recent, earlier = groups[:OPEN_TURNS], groups[OPEN_TURNS:]
+    folded = None
+    if earlier:
+        folded = h("li", {"class": "log-earlier"},
+                   h("details", h("summary", tn("log.earlier", len(earlier))), h("ol", {"class": "log-turns"}, earlier)))
+    return h("section", {"class": "log", "aria-label": t("log.heading"), "data-region": "log", "data-testid": "log"},
              h("h2", t("log.heading")),
-             h("ol", {"class": "log-lines", "aria-live": "polite", "tabindex": 0, "aria-label": t("log.heading")},
-               lines or h("li", {"class": "muted"}, t("log.empty"))))
+             h("ol", {"class": "log-turns", "tabindex": 0, "aria-label": t("log.heading")},
+               recent or h("li", {"class": "muted"}, t("log.empty")), folded))
 
 
-def _line(event, seats, viewer, hidden, names, fresh):
-    key = (event, viewer, hidden, language(), names, fresh)
-    if key in _LINES:
-        return _LINES[key]
-    text = describe(event, seats, viewer, hidden)
-    line = None
-    if text is not None:
-        kind = event[0]
-        line = cached(h("li", {"class": classes(f"log-{kind}", strong=kind in _STRONG, fresh=fresh)}, text))
-    if len(_LINES) > 5000:
-        _LINES.clear()
-    _LINES[key] = line
-    return line
+def _group(events, start, end, seats, viewer, hidden, names, first_fresh):
+    """One turn: its heading, then its lines in the order they happened."""
+    chunk = tuple(events[start:end])
+    fresh_from = max(first_fresh - start, 0) if first_fresh < end else None
+    key = (chunk, viewer, hidden, language(), names, fresh_from)
+    if key in _GROUPS:
+        return _GROUPS[key]
+    head = chunk[0] if chunk[0][0] in ("turn", "skip") else None
+    active = head[1] if head is not None else None
+    lines = []
+    for i, e in enumerate(chunk):
+        if e is head:
+            continue
+        applied = applied_after(chunk, i) if e[0] == "event" else None
+        text = describe(e, seats, viewer, hidden, active, applied)
+        if text is not None:
+            fresh = fresh_from is not None and i >= fresh_from
+            lines.append(h("li", {"class": classes(f"log-{e[0]}", strong=e[0] in _STRONG, fresh=fresh)}, text))
+    heading = describe(head, seats, viewer, hidden) if head is not None else t("log.setup")
+    group = None
+    if lines or head is not None:
+        group = cached(h("li", {"class": classes("log-turn", fresh=fresh_from is not None),
+                                "data-seat": active},
+                         h("h3", {"class": "log-turn-head"}, heading), h("ol", {"class": "log-lines"}, lines)))
+    if len(_GROUPS) > 2000:
+        _GROUPS.clear()
+    _GROUPS[key] = group
+    return group
+
+
+def applied_after(events, i):
+    """seat -> score change actually applied for the event at events[i] (the "score"
+    events after it), or None while a Défense question is open or once Défense was
+    played (its own line says what changed)."""
+    out = {}
+    for e in events[i + 1:]:
+        if e[0] == "score":
+            out[e[1]] = out.get(e[1], 0) + e[2]
+        elif e[0] == "defend" and e[2]:
+            return None
+        elif e[0] not in ("ask_defense", "defend"):
+            return out
+    return None if any(e[0] == "ask_defense" for e in events[i + 1:]) else out

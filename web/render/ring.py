@@ -7,6 +7,7 @@ from ..i18n import language, t
 from ..markup import cached, classes, h
 from .common import COLOURS, arg, badge, meeple_label, meeple_text, people, player_name
 from .layout import TALL, WIDE, layout
+from .outcome import outcome_tag, outcome_text
 
 _TILES = {}  # everything a tile shows -> its markup (tiles rarely change between steps)
 
@@ -56,7 +57,7 @@ def ring(view, seats, offer=None, marks=None, center=None):
             on.setdefault(tile, []).append((seat, index))
     clickable = set(map(tuple, offer.meeples)) if offer else set()
     chosen = tuple(offer.meeple) if offer and offer.meeple else None
-    reach = _reach_marks(offer)
+    reach = _reach_marks(offer, seats, view["seat"])
     marks = marks or {}
     (wide, places), (tall, places_tall) = layout(tiles, WIDE), layout(tiles, TALL)
     style = f"--tiles:{tiles};--tile-w:{wide}%;--tile-w2:{tall}%"
@@ -68,22 +69,38 @@ def ring(view, seats, offer=None, marks=None, center=None):
              h("div", {"class": "ring-center"}, center))
 
 
-def _reach_marks(offer):
-    """tile -> {"hows": [...], "via": bool} for the selected meeple's moves."""
+def _reach_marks(offer, seats, viewer):
+    """tile -> {"hows": (...), "via": bool, "tag": str, "words": str} for the selected
+    meeple's moves, or, before a meeple is chosen, for every meeple the card can move:
+    how each reaches the tile, and what it would do there (lepeuple.preview)."""
     out = {}
     if offer is None:
         return out
-    for r in offer.reaches:
-        out.setdefault(r.tile, {"hows": [], "via": False})["hows"].append(r.how)
+
+    def mark(tile):
+        return out.setdefault(tile, {"hows": [], "via": False, "tags": [], "words": []})
+
+    for r in offer.reaches or offer.previews:
+        m = mark(r.tile)
+        if r.how not in m["hows"]:
+            m["hows"].append(r.how)
+        if r.outcome is not None:
+            tag, words = outcome_tag(r.outcome, viewer), outcome_text(r.outcome, seats, viewer)
+            if tag and tag not in m["tags"]:
+                m["tags"].append(tag)
+            line = t("tile.outcome", meeple=meeple_label(r.action.meeple), how=t("how." + r.how), outcome=words)
+            if line not in m["words"]:
+                m["words"].append(line)
         if len(r.path) == 2 and r.path[0] != r.tile:
-            out.setdefault(r.path[0], {"hows": [], "via": False})["via"] = True
-    return out
+            mark(r.path[0])["via"] = True
+    return {tile: {"hows": tuple(m["hows"]), "via": m["via"], "tag": " / ".join(m["tags"]),
+                   "words": " ".join(m["words"])} for tile, m in out.items()}
 
 
 def _cached_tile(n, place, seats, here, clickable, reach, marks):
     names = tuple(player_name(seats, s) for s in {m[0] for m in here})
     key = (n, place, names, tuple(here), tuple(m for m in here if m in clickable),
-           (tuple(reach["hows"]), reach["via"]) if reach else None, tuple(marks), language())
+           tuple(reach.values()) if reach else None, tuple(marks), language())
     html = _TILES.get(key)
     if html is None:
         if len(_TILES) > 3000:
@@ -96,7 +113,8 @@ def _tile(n, place, seats, here, clickable, reach, marks):
     """One tile card; `place` is its centre in the wide and the tall layout (%)."""
     kind = tile_kind(n)
     owner = rules_ring.home_owner(n if kind == "home" else rules_ring.flanked_home(n)) if kind != "pickaxe" else None
-    cls = classes("tile", kind, *marks, reach=bool(reach and reach["hows"]), via=bool(reach and reach["via"]),
+    target = bool(reach and reach["hows"])
+    cls = classes("tile", kind, *marks, reach=target, via=bool(reach and reach["via"]),
                   crowded=len(here) > 4, occupied=bool(here))
     style = "--x:{}%;--y:{}%;--x2:{}%;--y2:{}%".format(*place)
     style += f";--people:{COLOURS[owner]}" if owner is not None else ""
@@ -104,8 +122,9 @@ def _tile(n, place, seats, here, clickable, reach, marks):
     return h("div", {"class": cls, "style": style, "data-tile": n, "title": tip},
              h("span", {"class": "tile-num"}, n),
              _icon(n, kind, owner),
-             h("span", {"class": "tile-meeples"}, [_meeple(m, seats, m in clickable) for m in here]),
-             _target(n, reach, tile_words(n, seats, here)) if reach and reach["hows"] else None)
+             # On a landing tile the meeples are not buttons: a click anywhere on it chooses the tile.
+             h("span", {"class": "tile-meeples"}, [_meeple(m, seats, m in clickable and not target) for m in here]),
+             _target(n, reach, tile_words(n, seats, here)) if target else None)
 
 
 def _icon(n, kind, owner):
@@ -130,9 +149,14 @@ def _meeple(m, seats, clickable):
 
 
 def _target(n, reach, words):
-    """The button on a tile the selected meeple can reach; its name says the move and the tile."""
+    """The button over a tile the selected meeple can reach (the whole tile, meeples
+    included); its name says the move, what it would do, and the tile."""
     hows = reach["hows"]
-    label = t("words.join", move=t("tile.move_to", n=n, hows=", ".join(t("how." + x) for x in hows)), tile=words)
+    move = t("tile.move_to", n=n, hows=", ".join(t("how." + x) for x in hows))
+    if reach["words"]:
+        move = f"{move} {reach['words']}"
+    label = t("words.join", move=move, tile=words)
     return h("button", {"type": "button", "class": "tile-target", "data-act": "tile", "data-arg": str(n),
                         "aria-label": label, "title": label},
-             h("span", {"class": "how-marks"}, [how_icon(x) for x in hows]))
+             h("span", {"class": "how-marks"}, [how_icon(x) for x in hows]),
+             h("span", {"class": "outcome-tag"}, reach["tag"]) if reach["tag"] else None)

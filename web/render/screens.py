@@ -130,7 +130,8 @@ def pass_screen(seats, seat, reason_key):
                badge(seat, size=56),
                h("h2", {"id": "pass-title"}, t("pass.heading", name=name)),
                h("p", t(reason_key, name=name)),
-               button(t("pass.ready", name=name), "pass-ok", cls="btn primary big", attrs={"data-testid": "pass-ok"})))
+               button(t("pass.ready", name=name), "pass-ok", cls="btn primary big",
+                      attrs={"data-testid": "pass-ok", "data-focus": True})))
 
 
 # ----- the end -----------------------------------------------------------

@@ -8,8 +8,10 @@ from ..i18n import t
 from ..markup import classes, h
 from . import cards
 from .common import button, meeple_label, meeple_text, player_name
-from .log import log as log_panel
+from ..playback import SCORING
+from .log import applied_after, describe, log as log_panel
 from .panels import panels, piles
+from .outcome import outcome_text
 from .ring import how_icon, ring
 
 
@@ -23,29 +25,53 @@ class TableModel:
     offer: object = None  # choices.Offer for the human at the device, else None
     log: list = field(default_factory=list)  # raw events, oldest first
     last: list = field(default_factory=list)  # events of the last action
-    announce: object = None  # (seat, action, path) a bot is about to play
+    frame: object = None  # playback.Frame: the step being shown (its meeples, tiles, lines)
+    later: list = field(default_factory=list)  # events after that step (already played)
     thinking: int | None = None  # a bot seat thinking now
     hint: object = None  # the hinted action
     hint_path: list = field(default_factory=list)  # tiles of a hinted move
     hint_busy: bool = False
+    hint_outcome: dict = None  # what the hinted move would do (lepeuple.preview)
     can_hint: bool = False
     pass_to: int | None = None  # hot-seat: waiting for this human to take the device
     notice: object = None  # (key, fields) shown above the table (e.g. a save problem)
+    changes: dict = field(default_factory=dict)  # seat -> points since the viewer last decided
+    can_undo: bool = False  # the viewer may take back their last decision
+    bots: str | None = None  # "running" (steps shown, bots playing), "paused", or None
 
 
 def table_screen(m):
-    v = m.view
-    return h("div", {"class": classes("table-screen", passing=m.pass_to is not None, over=v["over"])},
+    v = _at_frame(m)
+    return h("div", {"class": classes("table-screen", passing=m.pass_to is not None, over=v["over"],
+                                      showing=m.frame is not None)},
              h("div", {"class": "prompt-bar", "data-region": "prompt"},
-               h("p", {"class": "prompt", "role": "status", "aria-live": "polite", "data-testid": "prompt"}, prompt(m)),
+               h("p", {"class": classes("prompt", scoring=_scoring(m)), "role": "status", "aria-live": "polite",
+                       "data-testid": "prompt"}, prompt(m)),
                action_bar(m)),
              _notice(m.notice),
              h("div", {"class": "board", "data-region": "board"},
                ring(v, m.seats, m.offer, _marks(m), piles(v, *_last_card(m)))),
              hand(m),
              h("aside", {"class": "side"},
-               h("div", {"data-region": "panels"}, panels(v, m.seats, _bumps(m), m.offer.targets if m.offer else None)),
-               log_panel(m.log, m.seats, v["seat"], v["options"]["scores"] == "hidden", fresh=len(m.last))))
+               h("div", {"data-region": "panels"}, panels(v, m.seats, m.changes, m.offer.targets if m.offer else None)),
+               log_panel(m.log, m.seats, v["seat"], v["options"]["scores"] == "hidden",
+                         fresh=(m.frame.end - m.frame.start) if m.frame else len(m.last))))
+
+
+def _at_frame(m):
+    """The view as the step being shown has it: meeples where they stood then, and
+    scores before the points still to come (hands and piles show the present)."""
+    if m.frame is None:
+        return m.view
+    scores = list(m.view["scores"])
+    for e in m.later:
+        if e[0] == "score" and scores[e[1]] is not None:
+            scores[e[1]] -= e[2]
+    return {**m.view, "meeples": m.frame.meeples, "scores": scores}
+
+
+def _scoring(m):
+    return m.frame is not None and m.frame.hold == SCORING
 
 
 def _notice(notice):
@@ -60,17 +86,20 @@ def _notice(notice):
 def prompt(m):
     """One line: who must do what now."""
     v = m.view
+    if m.frame is not None:
+        text = frame_text(m)
+        return t("prompt.paused", text=text) if m.bots == "paused" else text
     if v["over"]:
         return t("prompt.over")
     if m.pass_to is not None:
         return t("prompt.pass", name=player_name(m.seats, m.pass_to))
     seat = v["to_move"]
     name = player_name(m.seats, seat)
-    if m.announce is not None:
-        return announce_text(m.announce, m.seats)
     if m.offer is None:
         if m.thinking is not None:
             return t("prompt.thinking", name=name)
+        if m.can_undo:
+            return t("prompt.undo_window", name=name)
         return t("prompt.wait." + v["phase"], name=name)
     return _step_prompt(m, name)
 
@@ -78,6 +107,8 @@ def prompt(m):
 def _step_prompt(m, name):
     o, v = m.offer, m.view
     if o.step == "card":
+        if o.meeple is not None:  # a meeple chosen first
+            return t("prompt.card_for", meeple=meeple_label(o.meeple))
         return t("prompt.power" if v["phase"] == "power" else "prompt.move", name=name)
     if o.step == "defend":
         return _defend_prompt(v, m.seats)
@@ -106,45 +137,52 @@ def _card_word(card):
     return NAMES[card] if isinstance(card, str) else t("card.number", id=card)
 
 
-def announce_text(announce, seats):
-    """What a bot is about to do, in words (shown with a pause before it happens)."""
-    seat, action, path = announce
-    name = player_name(seats, seat)
-    kind = action.type
-    if kind == "move":
-        return t("announce.move", name=name, card=action.card, meeple=meeple_text(seats, action.meeple),
-                 how=t("how." + action.how), tiles=" → ".join(map(str, path)))
-    if kind == "power":
-        if action.target is not None:
-            return t("announce.power.target", name=name, card=NAMES[action.card], target=player_name(seats, action.target))
-        if action.meeple is not None:
-            return t("announce.power.swap", name=name, card=NAMES[action.card],
-                     meeple=meeple_text(seats, action.meeple), other=meeple_text(seats, action.other))
-        return t("announce.power", name=name, card=NAMES[action.card])
-    if kind == "partner":
-        return t("announce.partner", name=name, meeple=meeple_text(seats, action.meeple))
-    if kind == "defend":
-        return t("announce.defend.yes" if action.play else "announce.defend.no", name=name)
-    return t("announce." + kind, name=name)
+def frame_text(m):
+    """The lines of the step being shown: what just happened, as the log says it."""
+    v = m.view
+    hidden = v["options"]["scores"] == "hidden"
+    active = next((e[1] for e in reversed(m.log) if e[0] == "turn"), None)
+    events = m.frame.events
+    lines = []
+    for i, e in enumerate(events):
+        if e[0] == "turn" or (e[0] == "draw" and e[2] == "movement"):
+            continue  # the next turn and routine draws: the log has them
+        text = describe(e, m.seats, v["seat"], hidden, active, applied_after(events, i) if e[0] == "event" else None)
+        if text:
+            lines.append(text)
+    return " ".join(lines)
 
 
 # ----- actions -----------------------------------------------------------
 
 def action_bar(m):
-    """The buttons of the current step (the same choices as on the ring, as buttons)."""
+    """The buttons of the current step (the same choices as on the ring, as buttons),
+    "take back", and the bots' pause / play on / step."""
     o = m.offer
     items = []
     if o is not None:
         items += _step_buttons(o, m)
         if o.cancel:
             items.append(button(t("btn.cancel"), "cancel", cls="btn ghost", attrs={"data-testid": "cancel"}))
-        if m.can_hint:
-            items.append(button(t("hint.busy") if m.hint_busy else t("btn.hint"), "hint",
-                                cls=classes("btn", "ghost", "hint-btn", busy=m.hint_busy),
-                                attrs={"disabled": m.hint_busy, "data-testid": "hint"}))
+    if m.can_undo:
+        items.append(button(t("btn.undo"), "undo", cls="btn ghost undo-btn", attrs={"data-testid": "undo"}))
+    if o is not None and m.can_hint:
+        items.append(button(t("hint.busy") if m.hint_busy else t("btn.hint"), "hint",
+                            cls=classes("btn", "ghost", "hint-btn", busy=m.hint_busy),
+                            attrs={"disabled": m.hint_busy, "data-testid": "hint"}))
+    items += _bot_buttons(m.bots)
     if m.hint is not None and o is not None:
-        items.append(h("span", {"class": "hint-text", "data-testid": "hint-text"}, hint_text(m.hint, m.seats)))
+        items.append(h("span", {"class": "hint-text", "data-testid": "hint-text"}, hint_text(m.hint, m)))
     return h("div", {"class": "actions", "data-keys": "actions"}, items)
+
+
+def _bot_buttons(state):
+    if state == "running":
+        return [button(t("btn.pause"), "pause", cls="btn ghost bot-ctl", attrs={"data-testid": "pause"})]
+    if state == "paused":
+        return [button(t("btn.play_on"), "play-on", cls="btn primary bot-ctl", attrs={"data-testid": "play-on"}),
+                button(t("btn.step"), "step", cls="btn bot-ctl", attrs={"data-testid": "step"})]
+    return []
 
 
 def _step_buttons(o, m):
@@ -156,47 +194,69 @@ def _step_buttons(o, m):
                               attrs={"data-testid": "draw"}))
         if o.skip:
             out.append(button(t("btn.skip"), "skip", cls=classes("btn", "primary", hinted=_is(hinted, "pass")),
-                              attrs={"data-testid": "skip"}))
+                              attrs={"data-testid": "skip", "data-focus": True}))
         return out
     if o.step in ("meeple", "swap1", "swap2", "partner"):
-        return [button(t("btn.meeple", label=meeple_label(mp), tile=m.view["meeples"][mp[0]][mp[1]]), "meeple",
-                       list(mp), cls="btn meeple-btn") for mp in o.meeples]
+        return _first([button(t("btn.meeple", label=meeple_label(mp), tile=m.view["meeples"][mp[0]][mp[1]]),
+                              "meeple", list(mp), cls="btn meeple-btn") for mp in o.meeples])
     if o.step == "tile":
-        return [_reach_button(r, "tile", r.tile) for r in o.reaches]
+        return _first([_reach_button(r, "tile", r.tile, m) for r in o.reaches])
     if o.step == "how":
-        return [_reach_button(r, "how", r.how) for r in o.hows]
+        return _first([_reach_button(r, "how", r.how, m) for r in o.hows])
     if o.step == "target":
-        return [button(t("btn.target_name", name=player_name(m.seats, s)), "target", s, cls="btn primary")
-                for s in o.targets]
+        return _first([button(t("btn.target_name", name=player_name(m.seats, s)), "target", s, cls="btn primary")
+                       for s in o.targets])
     if o.step == "confirm":
         return [button(t("btn.play", card=_card_word(o.selected)), "confirm", cls="btn primary",
-                       attrs={"data-testid": "confirm"})]
+                       attrs={"data-testid": "confirm", "data-focus": True})]
     if o.step == "defend":
-        return [button(t("btn.defend.yes"), "defend", True, cls="btn primary", attrs={"data-testid": "defend-yes"}),
+        return [button(t("btn.defend.yes"), "defend", True, cls="btn primary",
+                       attrs={"data-testid": "defend-yes", "data-focus": True}),
                 button(t("btn.defend.no"), "defend", False, cls="btn", attrs={"data-testid": "defend-no"})]
     return []
 
 
-def _reach_button(r, act, value):
+def _first(buttons):
+    """Mark the first choice of a step: keyboard focus goes there (web/dom.py)."""
+    if buttons:
+        buttons[0].attrs["data-focus"] = True
+    return buttons
+
+
+def _reach_button(r, act, value, m):
     tiles = " → ".join(map(str, r.path))
-    return button([how_icon(r.how), " ", t("reach." + r.how, tiles=tiles)], act, value, cls="btn reach-btn",
-                  attrs={"data-how": r.how, "data-to": r.tile})
+    label = [how_icon(r.how), " ", t("reach." + r.how, tiles=tiles)]
+    if r.outcome is not None:
+        label += [h("span", {"class": "outcome"}, outcome_text(r.outcome, m.seats, m.view["seat"]))]
+    return button(label, act, value, cls="btn reach-btn", attrs={"data-how": r.how, "data-to": r.tile})
 
 
 def _is(action, kind):
     return action is not None and action.type == kind
 
 
-def hint_text(action, seats):
+def hint_text(action, m):
+    """The hinted choice and why (what it scores, from the player's view)."""
     if action.type == "move":
-        return t("hint.move", card=action.card, meeple=meeple_label(action.meeple), how=t("how." + action.how))
+        what = t("hint.move", card=action.card, meeple=meeple_label(action.meeple), how=t("how." + action.how))
+        outcome = preview_of(m, action)
+        why = outcome_text(outcome, m.seats, m.view["seat"]) if outcome else ""
+        return t("hint.because", hint=what, why=why) if why else what
     if action.type == "power":
-        return t("hint.power", card=NAMES[action.card])
+        return t("hint.because", hint=t("hint.power", card=NAMES[action.card]), why=t("hint.why.power." + action.card))
     if action.type == "partner":
         return t("hint.partner", meeple=meeple_label(action.meeple))
     if action.type == "defend":
         return t("hint.defend.yes" if action.play else "hint.defend.no")
-    return t("hint." + action.type)
+    return t("hint.because", hint=t("hint." + action.type), why=t("hint.why." + action.type))
+
+
+def preview_of(m, action):
+    """The preview of a move the chooser already computed, if any."""
+    for r in (m.offer.reaches + m.offer.previews) if m.offer else ():
+        if r.action == action:
+            return r.outcome
+    return m.hint_outcome
 
 
 # ----- the hand ----------------------------------------------------------
@@ -216,6 +276,10 @@ def hand(m):
     items = [cards.card(c, playable=c in playable, selected=chosen == c,
                         hinted=c == hint_card, shield_mode=shield)
              for c in v["hand"]["movement"] + v["hand"]["power"]]
+    if o is not None and o.step == "card" and v["phase"] == "move":  # keyboard focus: the first playable card
+        first = next((card for card in items if card.tag == "button"), None)
+        if first is not None:
+            first.attrs["data-focus"] = True
     name = player_name(m.seats, v["seat"])
     return h("section", {"class": classes("hand", my_turn=o is not None), "aria-label": t("hand.heading", name=name),
                          "data-testid": "hand", "data-region": "hand",
@@ -227,12 +291,15 @@ def hand(m):
 # ----- highlights --------------------------------------------------------
 
 def _marks(m):
-    """tile -> classes: the last action's trail, a bot's announced path, the hint."""
+    """tile -> classes: the step being shown, else the last action's trail; the hint."""
     marks = {}
 
     def add(tile, name):
         marks.setdefault(tile, []).append(name)
 
+    if m.frame is not None:
+        for tile, name in m.frame.tiles.items():
+            add(tile, name)
     for e in m.last:
         if e[0] in ("move", "redeploy"):
             src, dst = (e[2], e[3]) if e[0] == "move" else (e[3], e[4])
@@ -240,11 +307,6 @@ def _marks(m):
             add(dst, "trail-to")
         elif e[0] == "event":
             add(e[2], "event-home")
-    if m.announce is not None and m.announce[2]:
-        mover = m.announce[1].meeple
-        add(m.view["meeples"][mover[0]][mover[1]], "announce-from")
-        for tile in m.announce[2]:
-            add(tile, "announce")
     if m.hint is not None and m.hint.type == "move" and m.offer is not None:
         add(m.view["meeples"][m.hint.meeple[0]][m.hint.meeple[1]], "hint-from")
         if m.hint_path:
@@ -252,22 +314,10 @@ def _marks(m):
     return marks
 
 
-def _bumps(m):
-    """seat -> points gained or lost in the last action (as the viewer may see)."""
-    out = {}
-    for e in m.last:
-        if e[0] == "score" and (m.view["scores"][e[1]] is not None):
-            out[e[1]] = out.get(e[1], 0) + e[2]
-    return out
-
-
 def _last_card(m):
-    """The card being played by a bot now, else the card played last, and who plays it."""
-    if m.announce is not None and getattr(m.announce[1], "card", None) is not None:
-        return m.announce[1].card, player_name(m.seats, m.announce[0])
-    for e in reversed(m.log):
-        if e[0] == "play":
-            return e[2], player_name(m.seats, e[1])
-        if e[0] == "power":
+    """The card of the step being shown, else the card played last, and who played it."""
+    events = m.frame.events if m.frame is not None else []
+    for e in list(reversed(events)) + list(reversed(m.log)):
+        if e[0] in ("play", "power"):
             return e[2], player_name(m.seats, e[1])
     return None, None

@@ -1,0 +1,88 @@
+"""An action's events as steps a person can follow, one at a time.
+
+A bot's turn is one `apply` that returns a dozen events at once (the card
+played, each step of the meeple, a pickaxe draw, an event and its points, the
+redeployments, the next draw). Shown all together nobody can follow it, so the
+page cuts the events into frames and shows each for a while: the meeples where
+they stand at that moment, the tiles concerned highlighted, the frame's lines
+as the prompt. No rule is decided here: frames only read the engine's events.
+"""
+
+from dataclasses import dataclass, field
+
+# Events that open a frame of their own, and how long it is held (a weight of
+# the speed's pause: 0 is not held, 1 a step, 2 a scoring step).
+OPENERS = {"power": 1, "draw_two": 1, "move": 1, "event": 2, "redeploy": 1, "skip": 1, "over": 0}
+# A frame in which points change is held as a scoring step.
+SCORING = 2
+
+
+@dataclass
+class Frame:
+    """One step to show: its events, where the meeples stand after them, how long to hold it."""
+
+    start: int  # index in the session log of the frame's first event
+    end: int  # index after its last event
+    events: list
+    meeples: list  # [[tile, tile], ...] per seat, after this frame
+    hold: int = 0
+    tiles: dict = field(default_factory=dict)  # tile -> highlight class
+
+
+def frames(events, start, meeples):
+    """The frames of one action's `events` (found at `start` in the log), the meeples
+    standing at `meeples` before it. Events before the first opener join the first frame."""
+    where = [list(pair) for pair in meeples]
+    out = []
+    for i, e in enumerate(events):
+        opens = e[0] in OPENERS and not (e[0] == "redeploy" and out and out[-1].events[0][0] == "redeploy")
+        if opens or not out:
+            out.append(Frame(start + i, start + i, [], None))
+        frame = out[-1]
+        frame.events.append(e)
+        frame.end = start + i + 1
+        _place(e, where, frame.tiles)
+        frame.meeples = [list(pair) for pair in where]
+    for frame in out:
+        frame.hold = _hold(frame)
+    return out
+
+
+def _place(e, where, tiles):
+    """Move the meeples as the event says, and mark the tiles it concerns."""
+    kind = e[0]
+    if kind == "move":
+        (seat, index), src, dst = e[1], e[2], e[3]
+        where[seat][index] = dst
+        tiles.setdefault(src, "trail-from")
+        tiles[dst] = "trail-to"
+    elif kind == "redeploy":
+        (seat, index), src, dst = e[1], e[3], e[4]
+        where[seat][index] = dst
+        tiles.setdefault(src, "trail-from")
+        tiles[dst] = "trail-to"
+    elif kind == "swap_meeples":
+        (s1, i1), (s2, i2) = e[1], e[2]
+        where[s1][i1], where[s2][i2] = where[s2][i2], where[s1][i1]
+        tiles[where[s1][i1]] = tiles[where[s2][i2]] = "trail-to"
+    elif kind == "event":  # the home and the two meeples round it
+        for tile in (e[2], where[e[3][0]][e[3][1]], where[e[4][0]][e[4][1]]):
+            tiles[tile] = "scoring"
+
+
+def _hold(frame):
+    kinds = {e[0] for e in frame.events}
+    if "score" in kinds or ("event" in kinds):
+        return SCORING
+    if kinds <= {"turn", "pass", "play", "draw", "hand_full", "deck_empty", "reshuffle"}:
+        return 0  # nothing on the board changed that needs reading
+    return max((OPENERS.get(k, 0) for k in kinds), default=0)
+
+
+def from_scoring(frames):
+    """The frames worth showing after a person's own decision: from its first
+    scoring step on (they saw their move; the points and redeployments are news)."""
+    for i, frame in enumerate(frames):
+        if frame.hold == SCORING:
+            return frames[i:]
+    return []

@@ -14,7 +14,7 @@ Move(card=7, meeple=(1, 0), how='split', type='move')
 from typing import NamedTuple
 
 from .cards import MOVEMENT, POWER_IDS
-from .errors import InvalidAction
+from .errors import InvalidAction, names, show
 
 HOWS = ("circle", "square", "split")
 
@@ -95,8 +95,8 @@ def from_json(data):
     if not isinstance(data, dict):
         raise InvalidAction(f"an action is a JSON object, not {type(data).__name__}")
     kind = data.get("type")
-    if not isinstance(kind, str) or kind not in _KEYS:
-        raise InvalidAction(f"unknown action type {kind!r}")
+    if type(kind) is not str or kind not in _KEYS:
+        raise InvalidAction(f"unknown action type {show(kind)}")
     _check_keys(kind, data)
     if kind == "pass":
         return PASS
@@ -117,25 +117,25 @@ def _check_keys(kind, data):
     allowed = required | {k[:-1] for k in _KEYS[kind] if k.endswith("?")}
     if not required <= keys:
         raise InvalidAction(f"{kind} needs {', '.join(sorted(required - keys))}")
-    if not keys <= allowed:
-        raise InvalidAction(f"{kind} takes no {', '.join(sorted(keys - allowed))}")
+    if not keys <= allowed:  # a Python caller's keys need not be strings
+        raise InvalidAction(f"{kind} takes no {names(keys - allowed)}")
 
 
 def _int(value, name):
     if type(value) is not int:
-        raise InvalidAction(f"{name} must be a whole number, not {value!r}")
+        raise InvalidAction(f"{name} must be a whole number, not {show(value)}")
     return value
 
 
 def _bool(value, name):
     if type(value) is not bool:
-        raise InvalidAction(f"{name} must be true or false, not {value!r}")
+        raise InvalidAction(f"{name} must be true or false, not {show(value)}")
     return value
 
 
 def _meeple(value, name):
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise InvalidAction(f"{name} must be [seat, index], not {value!r}")
+        raise InvalidAction(f"{name} must be [seat, index], not {show(value)}")
     seat, index = _int(value[0], name), _int(value[1], name)
     if not 0 <= seat <= 4 or index not in (0, 1):
         raise InvalidAction(f"{name} {[seat, index]} is no meeple")
@@ -146,15 +146,15 @@ def _move(data):
     card = _int(data["card"], "card")
     if card not in MOVEMENT:
         raise InvalidAction(f"no movement card {card}")
-    if data["how"] not in HOWS:
-        raise InvalidAction(f"how must be one of {', '.join(HOWS)}, not {data['how']!r}")
+    if type(data["how"]) is not str or data["how"] not in HOWS:
+        raise InvalidAction(f"how must be one of {', '.join(HOWS)}, not {show(data['how'])}")
     return Move(card, _meeple(data["meeple"], "meeple"), data["how"])
 
 
 def _power(data):
     card = data["card"]
-    if not isinstance(card, str) or card not in POWER_IDS:
-        raise InvalidAction(f"no power card {card!r}")
+    if type(card) is not str or card not in POWER_IDS:
+        raise InvalidAction(f"no power card {show(card)}")
     # A key that is present must hold a value of its type: null is ill-typed.
     target = _int(data["target"], "target") if "target" in data else None
     meeple = _meeple(data["meeple"], "meeple") if "meeple" in data else None

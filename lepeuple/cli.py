@@ -41,14 +41,27 @@ def _scenario(args):
     from .scenario import run
 
     try:
-        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
         data = json.loads(text)
         _, state = run(data)
     except (OSError, ValueError) as e:  # JSONDecodeError and ScenarioError are ValueErrors
-        print(f"scenario: {e}", file=sys.stderr)
-        return 2
+        return _fail(str(e))
+    except RecursionError:  # json.loads on input nested too deep
+        return _fail("the file is nested too deeply to read")
+    except Exception as e:  # a malformed file must never end in a traceback
+        return _fail(f"cannot play this scenario ({type(e).__name__}: {e})")
     print(json.dumps(state, ensure_ascii=False))
     return 0
+
+
+def _fail(message):
+    """One line on standard error, exit status 2."""
+    print("scenario: " + " ".join(message.split()), file=sys.stderr)
+    return 2
 
 
 def _simulate(args):

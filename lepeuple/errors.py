@@ -1,5 +1,26 @@
 """Typed errors for bad input; all subclass ValueError."""
 
+import reprlib
+
+_SHOW = reprlib.Repr()
+_SHOW.maxlevel, _SHOW.maxstring, _SHOW.maxother = 3, 40, 40
+_SHOW.maxlist = _SHOW.maxtuple = _SHOW.maxdict = _SHOW.maxset = 6
+
+
+def show(value):
+    """A short repr of bad input for an error message: bounded in length and depth,
+    so that a value nested 100,000 deep cannot make the message itself fail."""
+    try:
+        return _SHOW.repr(value)
+    except Exception:  # a Python caller's object whose repr fails
+        return f"<{type(value).__name__}>"
+
+
+def names(keys):
+    """Unknown keys, sorted and listed for a message (a Python caller's keys need not
+    be strings)."""
+    return ", ".join(sorted(k if type(k) is str and len(k) <= 40 else show(k) for k in keys))
+
 
 class ActionError(ValueError):
     """An action that cannot be applied; the game is left as it was."""

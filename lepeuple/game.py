@@ -8,7 +8,7 @@ Everything else reads: `legal_actions()` lists what `to_move` may do, and
 from . import ring
 from .actions import DEFEND_NO, DEFEND_YES, DRAW, PASS, Defend, Draw, Move, Partner, Pass, Power, from_json, to_json
 from .cards import MOVEMENT, TARGETED
-from .errors import IllegalAction, SetupError
+from .errors import IllegalAction, SetupError, names, show
 
 HAND_LIMIT = 7  # R8
 DEFAULT_OPTIONS = {"defense": "reaction", "scores": "visible", "target": 12}
@@ -17,23 +17,25 @@ ACTION_TYPES = frozenset(type(a) for a in (PASS, DRAW, DEFEND_NO)) | {Move, Part
 
 def check_options(options):
     """Options with defaults filled in; raise SetupError for unknown ones (RULES.md, Options)."""
+    if options is not None and not isinstance(options, dict):
+        raise SetupError(f"options are a JSON object, not {show(options)}")
     options = dict(options or {})
-    unknown = set(options) - set(DEFAULT_OPTIONS)
+    unknown = [key for key in options if key not in DEFAULT_OPTIONS]
     if unknown:
-        raise SetupError(f"unknown option {', '.join(sorted(unknown))}")
+        raise SetupError(f"unknown option {names(unknown)}")
     out = {**DEFAULT_OPTIONS, **options}
     if out["defense"] not in ("reaction", "shield"):
-        raise SetupError(f"option defense is reaction or shield, not {out['defense']!r}")
+        raise SetupError(f"option defense is reaction or shield, not {show(out['defense'])}")
     if out["scores"] not in ("visible", "hidden"):
-        raise SetupError(f"option scores is visible or hidden, not {out['scores']!r}")
+        raise SetupError(f"option scores is visible or hidden, not {show(out['scores'])}")
     if type(out["target"]) is not int or not 6 <= out["target"] <= 30:
-        raise SetupError(f"option target is a whole number from 6 to 30, not {out['target']!r}")
+        raise SetupError(f"option target is a whole number from 6 to 30, not {show(out['target'])}")
     return out
 
 
 def check_players(players):
     if type(players) is not int or not 3 <= players <= 5:
-        raise SetupError(f"a game has 3 to 5 players, not {players!r}")
+        raise SetupError(f"a game has 3 to 5 players, not {show(players)}")
     return players
 
 
@@ -82,6 +84,13 @@ def _route(move, seat, tiles):
 # legal when the route's card (route[0]) is in hand in the movement phase.
 _ROUTES = _per_players(lambda n: [{a: _route(a, s, 4 * n) for moves in table for a in moves}
                                   for s, table in enumerate(_MOVES[n])])
+# _LISTED_ROUTES[players][seat]: the same routes keyed by the id() of the very Move objects
+# that legal_actions() lists. `apply` looks a Move up here first: an object found here is
+# one of those (they live as long as the module, so no other object has their id), its
+# fields of the right types, and an int key hashes faster than a Move. A Move built
+# elsewhere (equal or not) takes the checked path, since NamedTuples compare by value:
+# Move(11.0, (True, 0), "circle") == Move(11, (1, 0), "circle").
+_LISTED_ROUTES = _per_players(lambda n: [{id(a): route for a, route in table.items()} for table in _ROUTES[n]])
 # The commonest events, built once: _TURN_EVENTS[seat][extra], _DRAW_EVENTS[seat][movement card].
 _TURN_EVENTS = [(("turn", s, False), ("turn", s, True)) for s in range(5)]
 _DRAW_EVENTS = [[("draw", s, "movement", c) for c in range(41)] for s in range(5)]
@@ -113,6 +122,16 @@ def _swaps_of(players, seat):
 
 # _SWAPS[players][seat]: the Permutations that legal_actions() filters by the meeples' tiles.
 _SWAPS = _per_players(lambda n: [_swaps_of(n, s) for s in range(n)])
+
+# The id of every action object legal_actions() can return. Those objects are built
+# here, once, with fields of the right types, and live as long as the module: an
+# action that is one of them needs no check of its fields' types. Any other object
+# is parsed again through the strict JSON notation (actions.from_json) first.
+_LISTED = frozenset(id(a) for a in (
+    [PASS, DRAW, DEFEND_YES, DEFEND_NO, *_PARTNERS, *_UNTARGETED.values()]
+    + [a for table in _AT[3:] for seat in table for actions in seat.values() for a in actions]
+    + [swap for table in _SWAPS[3:] for seat in table for _, _, swap in seat]
+    + [a for table in _MOVES[3:] for seat in table for moves in seat for a in moves]))
 
 
 def _meeples_on(pos, tile):
@@ -228,10 +247,7 @@ class Game:
         when the action is not legal now.
         """
         # _legal_route, inlined: most actions are listed Moves, checked and decoded at once.
-        try:
-            route = _ROUTES[self.players][self.active][action] if type(action) is Move else None
-        except (KeyError, TypeError):  # not a Move of this seat; a field that cannot be hashed
-            route = None
+        route = _LISTED_ROUTES[self.players][self.active].get(id(action))
         if route is not None and self.phase == "move" and route[0] in self.moves[self.active]:
             self._legal = None  # _apply, inlined too
             self._events = events = []
@@ -239,11 +255,32 @@ class Game:
                 self.history.append(action)
             self._play_move(route)
             return events
-        if not self._allows(action):
+        # Not the engine's own object (draw and pass, the commonest, tested first): check
+        # every field before anything changes.
+        if action is not DRAW and action is not PASS and id(action) not in _LISTED:
             action = from_json(action if isinstance(action, dict) else _as_json(action))
-            if not self._allows(action):
-                raise IllegalAction(self._why_illegal(action))
+        if not self._allows(action):
+            action = self._other_spelling(action)
         return self._apply(action)
+
+    def _other_spelling(self, action):
+        """A well-formed action that legal_actions() does not list but that names a
+        legal decision another way (DESIGN.md, action notation): Permutation of one's
+        own two meeples named in the other order, or as the partner the second meeple
+        of an owner who stands opposite with both. Returned as named, so that it is
+        recorded and played exactly so; anything else raises IllegalAction."""
+        seat = self.active
+        if (type(action) is Power and action.card == "permutation" and action.target is None
+                and action.meeple is not None and action.other is not None
+                and action.meeple[0] == action.other[0] == seat
+                and Power("permutation", None, action.other, action.meeple) in self.legal_actions()):
+            return action
+        if type(action) is Partner and self.phase == "partner":
+            k = action.meeple[0] * 2 + action.meeple[1]
+            pos = self.pos
+            if k < len(pos) and any(_OWNER[c] == _OWNER[k] and pos[c] == pos[k] for c in self.pending[1]):
+                return action
+        raise IllegalAction(self._why_illegal(action))
 
     def _allows(self, action):
         """Is `action` (any object) one of `legal_actions()`?"""

@@ -1,7 +1,7 @@
 """The JSON game record {format, players, options, seed, actions}: save, load, replay."""
 
 from .actions import from_json, to_json
-from .errors import ActionError, RecordError, SetupError
+from .errors import ActionError, RecordError, SetupError, names, show
 from .setup import new_game
 
 FORMAT = 1
@@ -21,12 +21,37 @@ def record(game):
     return out
 
 
+RECORD_KEYS = ("format", "players", "options", "seed", "actions", "setup")
+
+# The JSON type of each field of a record or scenario: (key, check, what it must be).
+# Whole numbers are ints, never bools (True == 1 in Python) nor floats.
+FIELD_TYPES = (
+    ("format", lambda v: type(v) is int, "a whole number"),
+    ("players", lambda v: type(v) is int, "a whole number"),
+    ("options", lambda v: isinstance(v, dict), "a JSON object"),
+    ("seed", lambda v: type(v) is int, "a whole number"),
+    ("setup", lambda v: isinstance(v, dict), "a JSON object"),
+    ("actions", lambda v: isinstance(v, list), "a list"),
+)
+
+
+def check_types(data, error, what):
+    """Raise `error` naming the first field of `data` (a dict) of the wrong JSON type."""
+    for key, ok, expected in FIELD_TYPES:
+        if key in data and not ok(data[key]):
+            raise error(f"{what}'s {key} is not {expected}: {show(data[key])}")
+
+
 def load(data):
     """Replay a record; raise RecordError naming what is wrong."""
     if not isinstance(data, dict):
-        raise RecordError("a game record is a JSON object")
+        raise RecordError(f"a game record is a JSON object, not {show(data)}")
+    unknown = [key for key in data if key not in RECORD_KEYS]
+    if unknown:
+        raise RecordError(f"unknown record key {names(unknown)}")
+    check_types(data, RecordError, "the record")
     if data.get("format") != FORMAT:
-        raise RecordError(f"unknown record format {data.get('format')!r} (this version reads {FORMAT})")
+        raise RecordError(f"unknown record format {show(data.get('format'))} (this version reads {FORMAT})")
     missing = {"players", "options", "seed", "actions"} - set(data)
     if missing:
         raise RecordError(f"the record lacks {', '.join(sorted(missing))}")
@@ -34,8 +59,6 @@ def load(data):
         game = new_game(data["players"], data["options"], data["seed"], data.get("setup"))
     except SetupError as e:
         raise RecordError(f"the record's setup: {e}") from e
-    if not isinstance(data["actions"], list):
-        raise RecordError("the record's actions are not a list")
     for i, action in enumerate(data["actions"]):
         try:
             game.apply(from_json(action))

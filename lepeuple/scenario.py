@@ -3,7 +3,8 @@
 import json
 
 from .actions import from_json
-from .errors import ActionError, RecordError, SetupError
+from .errors import ActionError, RecordError, SetupError, names, show
+from .record import check_types
 from .setup import new_game, state_json
 
 SCENARIO_KEYS = {"players", "options", "seed", "setup", "actions", "comment", "expect"}
@@ -16,19 +17,28 @@ def run(data):
         try:
             game.apply(from_json(action))
         except ActionError as e:
-            raise ScenarioError(f"action {i} ({json.dumps(action)}): {e}") from e
+            raise ScenarioError(f"action {i} ({_text(action)}): {e}") from e
     return game, state_json(game)
+
+
+def _text(action):
+    """An action as short JSON for a message; never fails (deep or odd input)."""
+    try:
+        text = json.dumps(action, ensure_ascii=False)
+    except (RecursionError, TypeError, ValueError):
+        return show(action)
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def build(data):
     """The game a scenario sets up, before its actions."""
     if not isinstance(data, dict):
-        raise ScenarioError("a scenario is a JSON object")
-    unknown = set(data) - SCENARIO_KEYS
+        raise ScenarioError(f"a scenario is a JSON object, not {show(data)}")
+    unknown = [key for key in data if key not in SCENARIO_KEYS]
     if unknown:
-        raise ScenarioError(f"unknown scenario key {', '.join(sorted(unknown))}")
-    if not isinstance(data.get("actions", []), list):
-        raise ScenarioError("actions must be a list")
+        raise ScenarioError(f"unknown scenario key {names(unknown)}")
+    check_types({k: v for k, v in data.items() if v is not None or k not in ("options", "setup")},
+                ScenarioError, "the scenario")
     try:
         return new_game(data.get("players", 3), data.get("options"), data.get("seed", 0), data.get("setup"))
     except SetupError as e:

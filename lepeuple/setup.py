@@ -1,7 +1,7 @@
 """Setting a game up: the standard deal (R6) or an exact scenario setup (DESIGN.md)."""
 
 from .cards import POWER_IDS, POWER_ORDER, movement_ids
-from .errors import SetupError
+from .errors import SetupError, names, show
 from .game import Game, check_options, check_players
 from .rng import Rng
 
@@ -13,11 +13,13 @@ def new_game(players, options=None, seed=0, setup=None):
     """A game ready for its first decision: standard (R6) or from a scenario `setup`."""
     players = check_players(players)
     if type(seed) is not int:
-        raise SetupError(f"the seed is a whole number, not {seed!r}")
+        raise SetupError(f"the seed is a whole number, not {show(seed)}")
+    if setup is not None and not isinstance(setup, dict):
+        raise SetupError(f"the setup is a JSON object, not {show(setup)}")
     setup = dict(setup or {})
-    unknown = set(setup) - SETUP_KEYS
+    unknown = [key for key in setup if key not in SETUP_KEYS]
     if unknown:
-        raise SetupError(f"unknown setup key {', '.join(sorted(unknown))}")
+        raise SetupError(f"unknown setup key {names(unknown)}")
     g = _blank(players, check_options(options), seed)
     g.setup = setup or None
     _place(g, setup)
@@ -82,9 +84,9 @@ def _deck(g, all_cards, listed, hands, elsewhere, order):
         if not isinstance(listed, list):
             raise SetupError("a deck is a list of cards, top first")
         held += listed
-    for card in held:
-        if card not in all_cards:
-            raise SetupError(f"no card {card!r} in this game")
+    for card in held:  # movement cards are ints (not bools), power cards strings
+        if type(card) is not type(all_cards[0]) or card not in all_cards:
+            raise SetupError(f"no card {show(card)} in this game")
     if len(set(held)) != len(held):
         raise SetupError("a card is listed twice")
     rest = [c for c in all_cards if c not in held] if held else all_cards
@@ -102,43 +104,43 @@ def _per_seat(value, n, name):
 
 def _pair(pair):
     if not isinstance(pair, list) or len(pair) != 2:
-        raise SetupError(f"each seat has two meeples, not {pair!r}")
+        raise SetupError(f"each seat has two meeples, not {show(pair)}")
     return pair
 
 
 def _tile(g, tile):
     if type(tile) is not int or not 1 <= tile <= g.tiles:
-        raise SetupError(f"no tile {tile!r} on a ring of {g.tiles}")
+        raise SetupError(f"no tile {show(tile)} on a ring of {g.tiles}")
     return tile
 
 
 def _count(value, name):
     if type(value) is not int or value < 0:
-        raise SetupError(f"{name} must be a whole number ≥ 0, not {value!r}")
+        raise SetupError(f"{name} must be a whole number ≥ 0, not {show(value)}")
     return value
 
 
 def _flag(value):
     if type(value) is not bool:
-        raise SetupError(f"shields are true or false, not {value!r}")
+        raise SetupError(f"shields are true or false, not {show(value)}")
     return value
 
 
 def _seat(g, seat, name):
     if type(seat) is not int or not 0 <= seat < g.players:
-        raise SetupError(f"{name} must be a seat from 0 to {g.players - 1}, not {seat!r}")
+        raise SetupError(f"{name} must be a seat from 0 to {g.players - 1}, not {show(seat)}")
     return seat
 
 
 def _cards(hand, kind, allowed):
     if not isinstance(hand, dict) or set(hand) - {"movement", "power"}:
-        raise SetupError(f"a hand is {{'movement': [...], 'power': [...]}}, not {hand!r}")
+        raise SetupError(f"a hand is {{'movement': [...], 'power': [...]}}, not {show(hand)}")
     cards = hand.get(kind, [])
     if not isinstance(cards, list):
-        raise SetupError(f"{kind} cards are a list, not {cards!r}")
+        raise SetupError(f"{kind} cards are a list, not {show(cards)}")
     for card in cards:
-        if card not in allowed:
-            raise SetupError(f"no {kind} card {card!r} in this game")
+        if type(card) is not type(allowed[0]) or card not in allowed:
+            raise SetupError(f"no {kind} card {show(card)} in this game")
     return cards
 
 

@@ -22,7 +22,7 @@ its whole state: the record, every view, `legal_actions()`, the random source an
 game up when no action is left).
 """
 
-from .errors import UndoError
+from .errors import UndoError, show
 
 BARRIERS = frozenset({
     "draw",  # a card drawn: movement-phase draws, pickaxes, Chance (hidden and random)
@@ -86,7 +86,7 @@ def undo(game, count=1):
     """Take back the last `count` actions; raise UndoError and change nothing unless
     1 <= count <= undoable(game, seat that decided the last action)."""
     if type(count) is not int:
-        raise UndoError(f"undo takes a whole number of actions, not {count!r}")
+        raise UndoError(f"undo takes a whole number of actions, not {show(count)}")
     done = marks(game)
     allowed = undoable(game, done[-1][0]) if done else 0
     if not 1 <= count <= allowed:

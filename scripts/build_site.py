@@ -23,6 +23,7 @@ from. `--no-snapshot` builds without it (the page then starts the slow way).
 
 import argparse
 import ast
+import gzip
 import hashlib
 import json
 import os
@@ -33,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import tomllib
+import zipfile
 import zlib
 from pathlib import Path
 
@@ -46,8 +48,9 @@ WEB_SUFFIXES = {".py", ".json", ".css", ".svg", ".js", ".mjs", ".png", ".webp", 
 PYTHON_FS_SUFFIXES = {".py", ".json"}  # what goes into Pyodide's file system,
 PYTHON_FILES = "python-files.json"  # in this one file
 
-# The memory snapshot (see the module docstring).
+# The memory snapshot (see the module docstring), shipped gzipped.
 SNAPSHOT = "pyodide-snapshot.bin"
+SNAPSHOT_GZ = SNAPSHOT + ".gz"
 SNAPSHOT_CACHE = NODE / ".cache/lepeuple-snapshot"
 SNAPSHOT_CACHE_KEEP = 3  # newest entries kept (16 MB each)
 ENTRY_MODULE = "web.main"  # what index.html imports; the snapshot preloads what it reaches
@@ -56,6 +59,36 @@ OUR_PACKAGES = {"lepeuple", "web"}
 # 0.7.31, src/stdlib/pyscript/*.py) imports when the page starts.
 PYSCRIPT_IMPORTS = ("asyncio", "base64", "collections", "functools", "html", "inspect", "io",
                     "json", "os", "pathlib", "sys")
+
+# Large files the page fetches gzipped and unpacks with the browser's
+# DecompressionStream (web/interpreter.mjs); GitHub Pages compresses neither
+# .bin nor .wasm on the fly. The plain file stays on the server for a browser
+# without DecompressionStream (and for bare/), but is not precached.
+GZIP_FILES = ("vendor/pyodide/pyodide.asm.wasm", PYTHON_FILES)
+GZIP_CACHE = NODE / ".cache/lepeuple-gzip"
+GZIP_CACHE_KEEP = 8
+# The trimmed standard library (scripts/make_snapshot.mjs works out which
+# modules) and Pyodide's lock file without its package list (we load no package).
+STDLIB = "python_stdlib.zip"
+LOCK = "pyodide-lock.json"
+# What web/interpreter.mjs is told about the files it fetches (their sizes, for
+# the progress bar, and which exist): written over this line of it.
+INTERPRETER = "web/interpreter.mjs"
+FILES_LINE = re.compile(r"^const BUILT = .*;$", re.M)
+# Files of the site the page never uses: not precached by the service worker.
+# PyScript's editor and terminal libraries (its small plugin modules are
+# loaded, these only when a page has an editor or a terminal), its MicroPython,
+# zip and storage parts; the plain twins of the gzipped files, Pyodide's full
+# standard library and lock file (bare/ uses them), bare/.
+NOT_PRECACHED = re.compile(r"""^(bare/.*|.*\.map|.*LICENSE
+    |vendor/pyscript/(codemirror.*|xterm.*|mpy-.*|pyodide_graph-.*|zip-.*|storage\.js|service-worker\.js)
+    |vendor/pyodide/(pyodide\.asm\.wasm|python_stdlib\.zip|pyodide-lock\.json)
+    |python-files\.json)$""", re.X)
+# standard library modules kept even if nothing seems to import them: codecs
+# looked up by name at run time
+STDLIB_ALWAYS = ("encodings.utf_8", "encodings.utf_8_sig", "encodings.latin_1", "encodings.ascii",
+                 "encodings.utf_16", "encodings.utf_32", "encodings.unicode_escape",
+                 "encodings.raw_unicode_escape", "encodings.idna", "encodings.aliases")
 
 BARE_HTML = """<!doctype html>
 <html lang="en">
@@ -198,14 +231,23 @@ def site_version(out, files):
     return digest.hexdigest()[:16]
 
 
+def precached(out):
+    """The files of `out` the page uses (all but NOT_PRECACHED and sw.js)."""
+    return sorted(name for p in out.rglob("*")
+                  if p.is_file() and (name := p.relative_to(out).as_posix()) != "sw.js"
+                  and not NOT_PRECACHED.match(name))
+
+
 def write_service_worker(out):
-    """Write out/sw.js: it precaches every other file of `out`, versioned by their contents."""
-    files = sorted(name for p in out.rglob("*")
-                   if p.is_file() and (name := p.relative_to(out).as_posix()) != "sw.js")
+    """Write out/sw.js: it precaches the files the page uses, each with a hash
+    of its contents (a file already fetched, by the page or an older version,
+    is reused when its hash matches), versioned by all of them."""
+    files = precached(out)
     version = site_version(out, files)
+    hashes = {name: hashlib.sha256((out / name).read_bytes()).hexdigest()[:32] for name in files}
     template = (ROOT / "web/sw.template.js").read_text()
     (out / "sw.js").write_text(template.replace("__VERSION__", version)
-                               .replace("__PRECACHE__", json.dumps(files, indent=1)))
+                               .replace("__PRECACHE__", json.dumps(hashes, indent=1)))
     return version, files
 
 
@@ -257,10 +299,55 @@ def preload_modules(sources):
     return sorted(stdlib) + sorted(reached)
 
 
+def gzipped(data):
+    """gzip of `data` (level 9, no timestamp: the same bytes each build), kept
+    in GZIP_CACHE under a hash of `data`: the snapshot takes seconds."""
+    cached = GZIP_CACHE / f"{hashlib.sha256(data).hexdigest()[:24]}.gz"
+    if cached.exists():
+        return cached.read_bytes()
+    packed = gzip.compress(data, 9, mtime=0)
+    GZIP_CACHE.mkdir(parents=True, exist_ok=True)
+    partial = cached.with_suffix(f".{os.getpid()}.tmp")
+    partial.write_bytes(packed)
+    os.replace(partial, cached)
+    entries = sorted(GZIP_CACHE.glob("*.gz"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in entries[GZIP_CACHE_KEEP:]:
+        old.unlink(missing_ok=True)
+    return packed
+
+
+def write_gzipped(path, data=None):
+    """path + ".gz", the gzip of path's contents (or of `data`, then path itself is not written)."""
+    data = path.read_bytes() if data is None else data
+    packed = gzipped(data)
+    path.with_name(path.name + ".gz").write_bytes(packed)
+    return len(packed)
+
+
+def write_stdlib(source, dest, members):
+    """A python_stdlib.zip of only `members` of `source` (deflated, fixed dates)."""
+    with zipfile.ZipFile(source) as full, zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        names = set(full.namelist())
+        missing = set(members) - names
+        if missing:
+            raise BuildError(f"the standard library has no {sorted(missing)[:5]}")
+        for name in sorted(members):
+            info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            out.writestr(info, full.read(name))
+
+
+def write_lock(source, dest):
+    """Pyodide's lock file with no packages: the page loads none (pyscript.toml)."""
+    lock = json.loads(source.read_text())
+    dest.write_text(json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":")))
+
+
 def snapshot_key(job, files):
     """A hash of everything the snapshot is made from: the modules to import, our
     files (path and contents), PyScript's sources, Pyodide, the script, Node."""
-    digest = hashlib.sha256(json.dumps([job["imports"], sorted(files)]).encode())
+    digest = hashlib.sha256(json.dumps([job["imports"], sorted(files), job.get("stdlibAlways")]).encode())
     node = shutil.which("node")
     digest.update(subprocess.run([node, "--version"], capture_output=True, text=True).stdout.encode() if node else b"")
     pyodide = NODE / "pyodide"
@@ -277,7 +364,7 @@ def make_snapshot(out, files):
     sources = [ROOT / name.removeprefix("./") for name in files]
     maps = sorted((NODE / "@pyscript/core/dist").glob("core-*.js.map"))
     job = {"indexURL": str(out / "vendor/pyodide") + "/", "imports": preload_modules(sources),
-           "pyscriptMap": str(maps[0]) if len(maps) == 1 else None}
+           "pyscriptMap": str(maps[0]) if len(maps) == 1 else None, "stdlibAlways": list(STDLIB_ALWAYS)}
     node = shutil.which("node")
     if not node:
         raise BuildError("Node.js (`node`) is needed to make the Pyodide snapshot (or build with --no-snapshot)")
@@ -301,8 +388,9 @@ def make_snapshot(out, files):
         for old in entries[SNAPSHOT_CACHE_KEEP:]:
             old.unlink(missing_ok=True)
             old.with_suffix(".json").unlink(missing_ok=True)
-    copy(cached, out / SNAPSHOT)
-    return json.loads(cached.with_suffix(".json").read_text())
+    report = json.loads(cached.with_suffix(".json").read_text())
+    report["gzip_bytes"] = write_gzipped(out / SNAPSHOT, cached.read_bytes())
+    return report
 
 
 def build(out=ROOT / "_site", snapshot=True):
@@ -335,6 +423,17 @@ def build(out=ROOT / "_site", snapshot=True):
     snapshot_report = None
     if snapshot:
         snapshot_report = make_snapshot(out, {f"./{m}": ROOT / m for m in modules})
+        write_stdlib(pyodide / "python_stdlib.zip", out / STDLIB, snapshot_report["stdlib"])
+    write_lock(pyodide / "pyodide-lock.json", out / LOCK)
+    for name in GZIP_FILES:
+        write_gzipped(out / name)
+    built = {name: (out / name).stat().st_size
+             for name in (SNAPSHOT_GZ, STDLIB, LOCK, *(f"{n}.gz" for n in GZIP_FILES)) if (out / name).exists()}
+    built["vendor/pyodide/pyodide.asm.mjs"] = (out / "vendor/pyodide/pyodide.asm.mjs").stat().st_size
+    loader = (out / INTERPRETER).read_text()
+    if not FILES_LINE.search(loader):
+        raise BuildError(f"{INTERPRETER} has no `const BUILT = ...;` line for the build to fill in")
+    (out / INTERPRETER).write_text(FILES_LINE.sub(lambda _: f"const BUILT = {json.dumps(built)};", loader, 1))
 
     write_manifest(out)
     (out / "bare").mkdir()

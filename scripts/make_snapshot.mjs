@@ -5,7 +5,8 @@
 // JOB.json: {"indexURL": dir of pyodide.mjs, "out": file to write,
 //            "files": {path in Pyodide's FS: file on disk},
 //            "imports": [module names to import before the snapshot],
-//            "pyscriptMap": PyScript's core-*.js.map, for its Python sources}
+//            "pyscriptMap": PyScript's core-*.js.map, for its Python sources,
+//            "stdlibAlways": standard library modules to keep in any case}
 //
 // Starting Pyodide means initialising CPython and importing its bootstrap
 // modules: seconds. A snapshot is the WebAssembly memory once that is done;
@@ -136,7 +137,8 @@ _imported, _skipped = _preload(json.loads(${JSON.stringify(JSON.stringify(job.im
 _ours = [path for path in json.loads(${JSON.stringify(JSON.stringify(Object.keys(job.files)))})
          if path[2:].removesuffix(".py").removesuffix("/__init__").replace("/", ".") in _skipped]
 _compiled = _precompile(json.loads(${JSON.stringify(JSON.stringify(Object.keys(toCompile)))}) + _ours)
-json.dumps({"imported": _imported, "skipped": _skipped, "compiled": _compiled})
+_loaded = sorted(sys.modules)
+json.dumps({"imported": _imported, "skipped": _skipped, "compiled": _compiled, "loaded": _loaded})
 `, { globals: namespace });
 namespace.clear();
 py.runPython("import gc; gc.collect()", { globals: namespace });
@@ -146,10 +148,82 @@ dict.destroy();
 
 const snapshot = py.makeMemorySnapshot();
 const packed = packZeros(snapshot);
+
+// The standard library the page needs (scripts/build_site.py writes a
+// python_stdlib.zip of these files only): every module loaded above (the
+// ordinary bootstrap, the modules preloaded, hence what a start without the
+// snapshot needs too), those PyScript's package and the modules left to the
+// page import (anywhere in their source), Pyodide's own packages, and,
+// transitively, what those import when imported (not the imports inside their
+// functions: the standard library's lazy imports would bring in most of it).
+// Worked out after the snapshot was taken: it imports ast and zipfile.
+const stdlibDict = py.globals.get("dict");
+const stdlibNamespace = stdlibDict();
+const stdlib = JSON.parse(py.runPython(`
+import ast, json, sys, zipfile
+
+def _top_level(tree):
+    """The statements run on import: the module's, and those in its if/try/with blocks."""
+    todo = list(tree.body)
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                todo += [n for n in getattr(node, field, []) if isinstance(n, ast.AST)]
+
+def _imports(text, name, is_package, everywhere=True):
+    package = name if is_package else name.rpartition(".")[0]
+    found = []
+    tree = ast.parse(text)
+    for node in (ast.walk(tree) if everywhere else _top_level(tree)):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[:max(len(package.split(".")) - node.level + 1, 0)]
+                base = ".".join(parts + ([base] if base else []))
+            found.append(base)
+            found += [f"{base}.{alias.name}" for alias in node.names]
+    return found
+
+def _stdlib(loaded, sources, always):
+    archive = next(path for path in sys.path if path.endswith(".zip"))
+    with zipfile.ZipFile(archive) as zf:
+        members = set(zf.namelist())
+        def member(name):
+            base = name.replace(".", "/")
+            return next((m for m in (base + ".py", base + "/__init__.py") if m in members), None)
+        todo = list(loaded) + list(always)
+        for path in sources:
+            with open(path, encoding="utf-8") as file:
+                todo += _imports(file.read(), "", False)
+        files, seen = set(), set()
+        while todo:
+            name = todo.pop()
+            if not name or name in seen:
+                continue
+            seen.add(name)
+            todo += [name.rpartition(".")[0]]
+            found = member(name)
+            if found and found not in files:
+                files.add(found)
+                todo += _imports(zf.read(found).decode("utf-8"), name, found.endswith("/__init__.py"), False)
+        files |= {m for m in members if m.startswith(("pyodide/", "_pyodide/")) and not m.endswith("/")}
+        return sorted(files)
+
+json.dumps(_stdlib(json.loads(${JSON.stringify(report)})["loaded"],
+                   json.loads(${JSON.stringify(JSON.stringify(Object.keys(toCompile).concat(Object.keys(job.files).filter((p) => p.endsWith(".py")))))}),
+                   json.loads(${JSON.stringify(JSON.stringify(job.stdlibAlways ?? []))})))
+`, { globals: stdlibNamespace }));
+stdlibNamespace.destroy();
+stdlibDict.destroy();
 fs.mkdirSync(path.dirname(job.out), { recursive: true });
 fs.writeFileSync(job.out, packed);
 console.log(JSON.stringify({
   ...JSON.parse(report),
+  stdlib,
   bytes: snapshot.length,
   file_bytes: packed.length,
   seconds: Math.round(performance.now() - started) / 1000,

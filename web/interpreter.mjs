@@ -15,6 +15,22 @@
 // and written into Pyodide's working directory (/home/pyodide) once it runs:
 // faster than PyScript's [files], one request per file.
 //
+// The large files come gzipped (GitHub Pages compresses neither .bin nor
+// .wasm) and are unpacked by the browser's DecompressionStream as they
+// arrive: the snapshot, python-files.json and Pyodide's WebAssembly module
+// (handed to Pyodide's own fetch of pyodide.asm.wasm as a Response, so it still
+// compiles while downloading). The standard library is the build's trimmed
+// python_stdlib.zip, the lock file one without packages. Without
+// DecompressionStream, or when a .gz is missing, the plain files are used
+// (no snapshot: an ordinary start).
+//
+// Progress: every byte of those files counted as it arrives, dispatched as
+// "lepeuple:progress" events {file, loaded, total, phase} that web/loader.mjs
+// shows. When no service worker controls the page (a first visit), what was
+// fetched is also put in the cache "lepeuple-fetched", where the service
+// worker's install finds it instead of downloading it again; then
+// "lepeuple:fetched" is dispatched (web/loader.mjs registers the worker).
+//
 // Performance marks (for scripts/startup_bench.py): lepeuple:snapshot-fetched,
 // lepeuple:interpreter-loaded.
 
@@ -22,9 +38,75 @@ import { loadPyodide as loadFromScratch, version } from "../vendor/pyodide/pyodi
 
 export { version };
 
-const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
-const SNAPSHOT_URL = new URL("../pyodide-snapshot.bin", import.meta.url);
-const FILES_URL = new URL("../python-files.json", import.meta.url);
+// {path from the site's root: bytes}: the files below as built (scripts/build_site.py fills this line in).
+const BUILT = {};
+
+const at = (path) => new URL(`../${path}`, import.meta.url).href;
+const INDEX_URL = at("vendor/pyodide/");
+const SNAPSHOT = "pyodide-snapshot.bin.gz";
+const WASM = "vendor/pyodide/pyodide.asm.wasm";
+const RUNTIME = "vendor/pyodide/pyodide.asm.mjs";
+const FILES = "python-files.json";
+const STDLIB = "python_stdlib.zip";
+const LOCK = "pyodide-lock.json";
+const GUNZIP = typeof DecompressionStream === "function";
+const STASH = "lepeuple-fetched";  // read by the service worker's install (web/sw.template.js)
+const stashing = !!(globalThis.caches && navigator.serviceWorker && !navigator.serviceWorker.controller);
+const nativeFetch = globalThis.fetch.bind(globalThis);
+
+// Progress of the downloads, by file: [bytes so far, bytes in all].
+const files = {};
+function report() {
+  let loaded = 0, total = 0, current = null;
+  for (const [name, [got, size]] of Object.entries(files)) {
+    loaded += Math.min(got, size);
+    total += size;
+    if (got < size && current === null) current = name;
+  }
+  const phase = current === null ? "starting" : "fetching";
+  dispatchEvent(new CustomEvent("lepeuple:progress", { detail: { file: current, loaded, total, phase } }));
+}
+for (const name of [SNAPSHOT, `${WASM}.gz`, STDLIB, `${FILES}.gz`, RUNTIME])
+  if (BUILT[name]) files[name] = [0, BUILT[name]];
+// pyodide.asm.mjs is imported by Pyodide (index.html preloads it): counted once it has arrived.
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries())
+    if (entry.name === at(RUNTIME) && files[RUNTIME]) { files[RUNTIME][0] = files[RUNTIME][1]; report(); }
+}).observe({ type: "resource", buffered: true });
+
+const stashes = [];
+// The body of `path`, counted as it arrives (and kept for the stash).
+async function fetchCounted(path) {
+  const response = await nativeFetch(at(path));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  const size = Number(response.headers.get("content-length")) || BUILT[path] || 0;
+  const entry = (files[path] ??= [0, size]);
+  const chunks = [];
+  let done = () => {};
+  if (stashing) stashes.push(new Promise((resolve) => { done = resolve; }));
+  const counted = response.body.pipeThrough(new TransformStream({
+    transform(chunk, controller) {
+      entry[0] += chunk.length;
+      if (stashing) chunks.push(chunk);
+      report();
+      controller.enqueue(chunk);
+    },
+    flush() {
+      if (stashing) {
+        const copy = new Response(new Blob(chunks), { headers: { "Content-Type": response.headers.get("content-type") || "" } });
+        done(caches.open(STASH).then((cache) => cache.put(at(path), copy)).catch(() => {}));
+      }
+    },
+    cancel() { done(); },  // a failed read still settles the stash
+  }));
+  return counted;
+}
+
+// The plain contents of `path`.gz (or of `path` itself without DecompressionStream).
+async function fetchPlain(path) {
+  if (!GUNZIP || !BUILT[`${path}.gz`]) return fetchCounted(path);
+  return (await fetchCounted(`${path}.gz`)).pipeThrough(new DecompressionStream("gzip"));
+}
 
 // The file leaves out the memory's zero blocks (scripts/make_snapshot.mjs,
 // packZeros): "LDPZ", length, number of runs, (offset, length) per run, bytes.
@@ -45,21 +127,49 @@ function unpackZeros(file) {
 }
 
 async function fetchSnapshot() {
-  const response = await fetch(SNAPSHOT_URL);
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const snapshot = unpackZeros(new Uint8Array(await response.arrayBuffer()));
+  if (!GUNZIP) throw new Error("no DecompressionStream in this browser");
+  if (!BUILT[SNAPSHOT]) throw new Error("the site was built without it");
+  const stream = (await fetchCounted(SNAPSHOT)).pipeThrough(new DecompressionStream("gzip"));
+  const snapshot = unpackZeros(new Uint8Array(await new Response(stream).arrayBuffer()));
   performance.mark("lepeuple:snapshot-fetched");
   return snapshot;
+}
+
+// Pyodide fetches pyodide.asm.wasm and the standard library itself, with
+// fetch(): while it starts, those two URLs are answered from here (the wasm
+// unpacked from its .gz as it arrives; both counted). Fetched at once, before
+// Pyodide asks; asked again (a start without the snapshot), fetched again.
+const early = {};
+function wasmResponse() {
+  return fetchPlain(WASM).then((body) => new Response(body, { headers: { "Content-Type": "application/wasm" } }),
+                               () => nativeFetch(at(WASM)));
+}
+function stdlibResponse() {
+  return fetchCounted(STDLIB).then((body) => new Response(body, { headers: { "Content-Type": "application/zip" } }),
+                                   () => nativeFetch(at(STDLIB)));
+}
+const routes = { [at(WASM)]: wasmResponse };
+if (BUILT[STDLIB]) routes[at(STDLIB)] = stdlibResponse;
+for (const [url, respond] of Object.entries(routes)) {
+  early[url] = respond();
+  early[url].catch(() => {});
+}
+function routedFetch(input, init) {
+  const url = input instanceof Request ? input.url : String(input instanceof URL ? input.href : input);
+  if (url in routes) {
+    const response = early[url] ?? routes[url]();
+    delete early[url];
+    return response;
+  }
+  return nativeFetch(input, init);
 }
 
 // Fetched as soon as this module runs (index.html loads it before PyScript).
 const snapshot = fetchSnapshot();
 snapshot.catch(() => {});  // a failure is handled in start(), not an unhandled rejection
-const pythonFiles = fetch(FILES_URL).then((response) => {
-  if (!response.ok) throw new Error(`${FILES_URL}: HTTP ${response.status}`);
-  return response.json();
-});
+const pythonFiles = fetchPlain(FILES).then((body) => new Response(body).json());
 pythonFiles.catch(() => {});  // reported by start()
+report();
 
 function writeFiles(pyodide, files) {
   const { FS } = pyodide;
@@ -133,15 +243,26 @@ const forward = {
   stderr: (text) => (streams.stderr ?? console.error)(text),
 };
 
+const OPTIONS = {
+  indexURL: INDEX_URL,
+  ...(BUILT[STDLIB] ? { stdLibURL: at(STDLIB) } : {}),
+  ...(BUILT[LOCK] ? { lockFileURL: at(LOCK) } : {}),
+};
+
 async function start() {
-  const options = { indexURL: INDEX_URL, ...forward };
+  const options = { ...OPTIONS, ...forward };
   let pyodide;
+  globalThis.fetch = routedFetch;
   try {
-    pyodide = await loadFromScratch({ ...options, _loadSnapshot: snapshot });
-    afterRestore(pyodide);
-  } catch (error) {
-    console.warn(`Le Dernier Peuple: starting Pyodide without its snapshot (${error?.message ?? error})`);
-    pyodide = await loadFromScratch(options);
+    try {
+      pyodide = await loadFromScratch({ ...options, _loadSnapshot: snapshot });
+      afterRestore(pyodide);
+    } catch (error) {
+      console.warn(`Le Dernier Peuple: starting Pyodide without its snapshot (${error?.message ?? error})`);
+      pyodide = await loadFromScratch(options);
+    }
+  } finally {
+    if (globalThis.fetch === routedFetch) globalThis.fetch = nativeFetch;
   }
   writeFiles(pyodide, await pythonFiles);
   performance.mark("lepeuple:interpreter-loaded");
@@ -151,13 +272,20 @@ async function start() {
 const started = start();
 started.catch(() => {});  // reported to PyScript by loadPyodide() below
 
+// Once Pyodide has read them all, and the stash is written (or after 20 s).
+started.catch(() => {}).then(() => Promise.race([
+  Promise.allSettled(stashes), new Promise((resolve) => setTimeout(resolve, 20_000))])).then(() => {
+  globalThis.lepeupleFetched = true;
+  dispatchEvent(new Event("lepeuple:fetched"));
+});
+
 // What PyScript calls. Options other than the streams and indexURL (PyScript
 // passes packages or a lock file when pyscript.toml names packages) cannot be
 // given to the Pyodide already starting: then start one more, as asked.
 export async function loadPyodide(options = {}) {
   const { stdout, stderr, indexURL, ...other } = options;
   if (Object.keys(other).length) {
-    const pyodide = await loadFromScratch({ ...options, indexURL: INDEX_URL });
+    const pyodide = await loadFromScratch({ ...options, ...OPTIONS });
     writeFiles(pyodide, await pythonFiles);
     return pyodide;
   }

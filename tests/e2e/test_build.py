@@ -1,8 +1,11 @@
 """scripts/build_site.py: what the built site holds (no browser needed)."""
 
+import gzip
+import hashlib
 import json
 import re
 import struct
+import zipfile
 import tomllib
 from pathlib import Path
 
@@ -23,7 +26,7 @@ def test_every_module_is_in_python_files(tmp_path):
     wanted = {p.relative_to(ROOT).as_posix()
               for folder in ("lepeuple", "web") for p in (ROOT / folder).rglob("*.py")
               if "__pycache__" not in p.parts}
-    assert set(files) == wanted == set(info["modules"])
+    assert wanted <= set(files) == set(info["modules"])  # and .json data files
     assert files["web/main.py"] == (ROOT / "web/main.py").read_text()
 
 
@@ -42,7 +45,8 @@ def test_runtime_is_local(tmp_path):
 
 def test_snapshot_preloads_our_modules(tmp_path):
     out, info = built(tmp_path)
-    data = (out / build_site.SNAPSHOT).read_bytes()
+    data = gzip.decompress((out / build_site.SNAPSHOT_GZ).read_bytes())
+    assert not (out / build_site.SNAPSHOT).exists()  # shipped gzipped only
     magic, length, runs = struct.unpack_from("<4sII", data)
     assert magic == b"LDPZ"
     spans = struct.unpack_from(f"<{2 * runs}I", data, 12)
@@ -69,13 +73,44 @@ def test_snapshot_cache_key_follows_its_inputs(tmp_path):
     assert key != build_site.snapshot_key({**job, "imports": ["json", "asyncio"]}, files)
 
 
-def test_service_worker_precaches_every_file(tmp_path):
+def test_service_worker_precaches_what_the_page_uses(tmp_path):
     out, info = built(tmp_path)
     sw = (out / "sw.js").read_text()
-    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S)[1])
-    on_disk = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
-    assert set(precache) == set(info["files"]) == on_disk - {"sw.js"}
+    precache = json.loads(re.search(r"const PRECACHE = (\{.*?\});", sw, re.S)[1])
+    assert set(precache) == set(info["files"])
+    for name, digest in precache.items():  # each with the hash of its contents
+        assert hashlib.sha256((out / name).read_bytes()).hexdigest().startswith(digest)
+    assert {"index.html", "pyscript.toml", "web/loader.mjs", "web/interpreter.mjs", "python-files.json.gz",
+            "pyodide-snapshot.bin.gz", "vendor/pyodide/pyodide.asm.wasm.gz", "vendor/pyodide/pyodide.asm.mjs",
+            "python_stdlib.zip", "pyodide-lock.json", "vendor/pyscript/core.js", "manifest.json"} <= set(precache)
+    # not what the page never uses: the editor and terminal libraries, the plain twins, bare/
+    assert not [n for n in precache if re.search(r"codemirror|xterm|^bare/", n)]
+    assert not {"vendor/pyodide/pyodide.asm.wasm", "python-files.json",
+                "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json"} & set(precache)
     assert f'const VERSION = "{info["version"]}"' in sw
+
+
+def test_large_files_are_gzipped(tmp_path):
+    out, _ = built(tmp_path)
+    for name in ("vendor/pyodide/pyodide.asm.wasm", "python-files.json"):
+        packed = (out / f"{name}.gz").read_bytes()
+        assert gzip.decompress(packed) == (out / name).read_bytes()
+        assert len(packed) < 0.4 * (out / name).stat().st_size
+    loader = (out / "web/interpreter.mjs").read_text()
+    sizes = json.loads(re.search(r"^const BUILT = (.*);$", loader, re.M)[1])
+    assert sizes["pyodide-snapshot.bin.gz"] == (out / "pyodide-snapshot.bin.gz").stat().st_size
+
+
+def test_the_standard_library_is_trimmed(tmp_path):
+    out, info = built(tmp_path)
+    with zipfile.ZipFile(out / "python_stdlib.zip") as trimmed, \
+            zipfile.ZipFile(out / "vendor/pyodide/python_stdlib.zip") as full:
+        names = set(trimmed.namelist())
+        assert names == set(info["snapshot"]["stdlib"]) and names < set(full.namelist())
+        assert {"asyncio/__init__.py", "json/__init__.py", "random.py", "pyodide/__init__.py"} <= names
+    assert (out / "python_stdlib.zip").stat().st_size < 0.5 * (out / "vendor/pyodide/python_stdlib.zip").stat().st_size
+    lock = json.loads((out / "pyodide-lock.json").read_text())
+    assert lock["packages"] == {} and lock["info"]
 
 
 def test_version_follows_contents(tmp_path):

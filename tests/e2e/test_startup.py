@@ -1,6 +1,7 @@
 """Starting from the Pyodide memory snapshot (web/interpreter.mjs), and starting
 without it: a missing or broken snapshot costs time, never the game."""
 
+import gzip
 import json
 import struct
 
@@ -9,7 +10,7 @@ import pytest
 from play_helpers import game_url, play_decision, wait_for_person
 
 WARNING = "starting Pyodide without its snapshot"
-SNAPSHOT = "**/pyodide-snapshot.bin"
+SNAPSHOT = "**/pyodide-snapshot.bin.gz"
 
 
 def marks(page):
@@ -47,7 +48,10 @@ def test_the_game_starts_from_the_snapshot(goto_ready, recorder):
     page = goto_ready(game_url("human,bot:easy,bot:easy", 7))
     assert {"lepeuple:snapshot-fetched", "lepeuple:interpreter-loaded"} <= set(marks(page))
     assert not warnings(page)
-    assert any(url.endswith("/pyodide-snapshot.bin") for url in recorder.requests)
+    assert any(url.endswith("/pyodide-snapshot.bin.gz") for url in recorder.requests)
+    # the gzipped files, not the plain ones
+    assert not any(url.endswith(("/pyodide.asm.wasm", "/python-files.json", "/pyodide-snapshot.bin"))
+                   for url in recorder.requests)
     play_one_move(page)
 
 
@@ -117,7 +121,7 @@ def test_the_restored_interpreter_looks_like_a_fresh_one(browser, site_url):
 
 # No service worker: the routes below see the page's own requests.
 @pytest.mark.parametrize("context_options", [{"service_workers": "block"}])
-@pytest.mark.parametrize("breakage", ["blocked", "not found", "garbage", "not a snapshot"])
+@pytest.mark.parametrize("breakage", ["blocked", "not found", "garbage", "not gzip", "not a snapshot"])
 def test_a_broken_snapshot_falls_back_to_an_ordinary_start(page, site_url, recorder, wait_ready, breakage):
     if breakage == "blocked":
         page.route(SNAPSHOT, lambda route: route.abort())
@@ -125,10 +129,12 @@ def test_a_broken_snapshot_falls_back_to_an_ordinary_start(page, site_url, recor
     elif breakage == "not found":
         page.route(SNAPSHOT, lambda route: route.fulfill(status=404, body="no"))
         recorder.allow_console(r"status of 404")
-    elif breakage == "garbage":
+    elif breakage == "garbage":  # gzip, but not of a snapshot file
+        page.route(SNAPSHOT, lambda route: route.fulfill(body=gzip.compress(b"\x00garbage" * 100)))
+    elif breakage == "not gzip":
         page.route(SNAPSHOT, lambda route: route.fulfill(body=b"\x00garbage" * 100))
     else:  # well formed for the loader, but not Pyodide's memory: Pyodide refuses it
-        body = struct.pack("<4sIIII", b"LDPZ", 1 << 20, 1, 0, 16) + b"\x01" * 16
+        body = gzip.compress(struct.pack("<4sIIII", b"LDPZ", 1 << 20, 1, 0, 16) + b"\x01" * 16)
         page.route(SNAPSHOT, lambda route: route.fulfill(body=body))
     page.goto(site_url + game_url("human,bot:easy,bot:easy", 7))
     wait_ready(page, timeout_ms=120_000)
@@ -136,4 +142,4 @@ def test_a_broken_snapshot_falls_back_to_an_ordinary_start(page, site_url, recor
     assert "lepeuple:interpreter-loaded" in marks(page)
     play_one_move(page)
     if breakage == "not found":  # that 404 is expected here, and only it
-        recorder.problems_seen[:] = [p for p in recorder.problems() if p != f"HTTP 404: {site_url}pyodide-snapshot.bin"]
+        recorder.problems_seen[:] = [p for p in recorder.problems() if p != f"HTTP 404: {site_url}pyodide-snapshot.bin.gz"]

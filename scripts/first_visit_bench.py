@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""A player's first visit: bytes sent and time until ready, on an emulated phone.
+
+    python scripts/first_visit_bench.py [--runs 1] [--no-build] [--site DIR] [--screenshot PNG]
+
+Serves the built site with a server that compresses nothing and counts what
+it sends (headers and bodies, per file). For the game page (/) and the bare
+page (/bare/: PyScript on the same Pyodide, no service worker), side by side
+in one run, each in Chromium on a new empty profile under its DevTools
+protocol's emulation of a phone on 4G (9 Mbps down, 60 ms latency, 4x CPU
+slowdown): seconds from navigation to body[data-ready], and the bytes sent
+until then, for the game page until its service worker has finished
+installing too (navigator.serviceWorker.ready; it starts once the page is
+ready). Prints a table per file, then one JSON line:
+
+    {"game": {"ready_s", "bytes", "files": {path: bytes}, "requests"}, "bare": {...},
+     "ready_ratio": game/bare, "mb_sent": game MB, "runs", "load_average"}
+
+--screenshot saves the game page half-way through its download (the progress bar).
+"""
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections import defaultdict
+from pathlib import Path
+from urllib.parse import urlsplit
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import browser  # noqa: E402
+import build_site  # noqa: E402
+import serve  # noqa: E402
+
+PHONE = {"offline": False, "latency": 60, "downloadThroughput": 9_000_000 / 8, "uploadThroughput": 9_000_000 / 8}
+CPU_SLOWDOWN = 4
+VIEWPORT = {"width": 412, "height": 839}
+
+
+class Counter:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.reset()
+
+    def reset(self):
+        with self.lock:
+            self.files, self.requests = defaultdict(int), defaultdict(int)
+
+    def add(self, path, n, request=False):
+        with self.lock:
+            self.files[path] += n
+            self.requests[path] += request
+
+    def snapshot(self):
+        with self.lock:
+            return dict(self.files), dict(self.requests)
+
+
+class CountingWriter:
+    def __init__(self, raw, count):
+        self.raw, self.count = raw, count
+
+    def write(self, data):
+        self.count(len(data))
+        return self.raw.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self.raw, name)
+
+
+def counting_server(directory, counter):
+    class Handler(serve.QuietHandler):
+        def setup(self):
+            super().setup()
+            self.wfile = CountingWriter(self.wfile, lambda n: counter.add(self._counted_path(), n))
+
+        def _counted_path(self):
+            return urlsplit(getattr(self, "path", "?")).path
+
+        def handle_one_request(self):
+            super().handle_one_request()
+            if getattr(self, "command", None):
+                counter.add(self._counted_path(), 0, request=True)
+
+    import functools
+    from http.server import ThreadingHTTPServer
+    server = ThreadingHTTPServer((serve.HOST, 0), functools.partial(Handler, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://{serve.HOST}:{server.server_address[1]}/"
+
+
+def visit(playwright, url, counter, service_worker, screenshot=None):
+    counter.reset()
+    with tempfile.TemporaryDirectory(prefix="lepeuple-phone-") as profile:
+        context = browser.launch_persistent(playwright, profile, viewport=VIEWPORT, is_mobile=True,
+                                            has_touch=True, device_scale_factor=2,
+                                            service_workers="allow" if service_worker else "block")
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", PHONE)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+            start = time.perf_counter()
+            page.goto(url, wait_until="commit")
+            if screenshot:
+                page.wait_for_function("() => { const b = document.querySelector('#loading-bar');"
+                                       " return b && b.max > 1 && b.value / b.max >= 0.5; }", timeout=300_000)
+                page.screenshot(path=str(screenshot))
+            browser.wait_ready(page, timeout_ms=300_000)
+            ready = time.perf_counter() - start
+            if service_worker:
+                page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+            installed = time.perf_counter() - start
+            time.sleep(0.5)  # the last responses' bytes
+            files, requests = counter.snapshot()
+            return {"ready_s": round(ready, 2), "installed_s": round(installed, 2),
+                    "bytes": sum(files.values()), "files": files, "requests": sum(requests.values())}
+        finally:
+            context.close()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--site", type=Path, default=build_site.ROOT / "_site")
+    parser.add_argument("--screenshot", type=Path)
+    args = parser.parse_args()
+    if not args.no_build and args.site == build_site.ROOT / "_site":
+        build_site.build()
+
+    from playwright.sync_api import sync_playwright
+
+    counter = Counter()
+    server, base = counting_server(args.site, counter)
+    load_before = os.getloadavg()
+    results = {"game": [], "bare": []}
+    try:
+        with sync_playwright() as playwright:
+            for run in range(args.runs):
+                results["game"].append(visit(playwright, base, counter, True,
+                                             args.screenshot if run == 0 else None))
+                results["bare"].append(visit(playwright, base + "bare/", counter, False))
+                print(f"run {run + 1}/{args.runs}: game {results['game'][-1]['ready_s']} s, "
+                      f"bare {results['bare'][-1]['ready_s']} s", file=sys.stderr)
+    finally:
+        server.shutdown()
+
+    def summary(runs):
+        best = min(runs, key=lambda r: r["bytes"])
+        return {"ready_s": round(statistics.median(r["ready_s"] for r in runs), 2),
+                "ready_runs": [r["ready_s"] for r in runs], "bytes": best["bytes"],
+                "requests": best["requests"], "files": dict(sorted(best["files"].items(), key=lambda kv: -kv[1]))}
+
+    out = {name: summary(runs) for name, runs in results.items()}
+    for name, row in out.items():
+        print(f"{name}: ready {row['ready_s']:.2f} s, {row['bytes'] / 1e6:.2f} MB in {row['requests']} requests")
+        for path, n in row["files"].items():
+            if n >= 10_000:
+                print(f"  {n / 1e6:8.3f} MB  {path}")
+    out["ready_ratio"] = round(out["game"]["ready_s"] / out["bare"]["ready_s"], 3)
+    out["mb_sent"] = round(out["game"]["bytes"] / 1e6, 2)
+    out["runs"] = args.runs
+    out["load_average"] = [round(x, 2) for x in load_before + os.getloadavg()]
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()

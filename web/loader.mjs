@@ -1,0 +1,98 @@
+// The page until its Python draws it (index.html loads this module first).
+//
+// - A progress bar of the downloads (<progress> in index.html, a value from
+//   the start): which file, how many MB of how many, from the
+//   "lepeuple:progress" events of web/interpreter.mjs, then "starting". The
+//   page's Python (and its translations) is not running yet: the few words
+//   here come from the small table below, in the browser's language among
+//   en/fr/ja (English otherwise). Screen readers get the same: the text names
+//   the bar (aria-valuetext), and a polite status says each new step once.
+// - Errors outside Python (e.g. the runtime failing to load) shown in #error,
+//   not only in the console.
+// - The service worker (sw.js), registered once the page's own downloads are
+//   over and the page is ready: its install then reuses them.
+// - On the service worker's "new version" page (web/sw.template.js): waits
+//   for the new worker to take over, then reloads.
+
+const TEXT = {
+  en: { loading: "Loading…", fetching: "Downloading", starting: "Starting…", update: "New version…", of: "{done} of {total} MB",
+        files: { snapshot: "Python's memory image", wasm: "the Python runtime", runtime: "the Python runtime",
+                 stdlib: "Python's library", game: "the game" } },
+  fr: { loading: "Chargement…", fetching: "Téléchargement :", starting: "Démarrage…", update: "Nouvelle version…",
+        of: "{done} sur {total} Mo",
+        files: { snapshot: "image mémoire de Python", wasm: "moteur Python", runtime: "moteur Python",
+                 stdlib: "bibliothèque Python", game: "le jeu" } },
+  ja: { loading: "読み込み中…", fetching: "ダウンロード中：", starting: "起動中…", update: "新しいバージョン…",
+        of: "{done} / {total} MB",
+        files: { snapshot: "Python メモリイメージ", wasm: "Python 実行環境", runtime: "Python 実行環境",
+                 stdlib: "Python ライブラリ", game: "ゲーム" } },
+};
+const FILE_KIND = [[/snapshot/, "snapshot"], [/\.wasm/, "wasm"], [/asm\.mjs/, "runtime"], [/stdlib/, "stdlib"],
+                   [/python-files/, "game"]];
+
+const lang = (navigator.languages || [navigator.language || "en"])
+  .map((tag) => String(tag).toLowerCase().split("-")[0]).find((code) => code in TEXT) || "en";
+const text = TEXT[lang];
+
+const box = document.getElementById("loading");
+const bar = document.getElementById("loading-bar");
+const label = document.getElementById("loading-text");
+const status = document.getElementById("loading-status");
+if (box) box.lang = lang;
+
+const mb = (bytes) => (bytes / 1e6).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+let last = null, step = "", frame = 0;
+
+function show(detail) {
+  if (!bar || !bar.isConnected) return;  // the page has drawn itself
+  const { file, loaded, total, phase } = detail;
+  const kind = file && FILE_KIND.find(([pattern]) => pattern.test(file));
+  const what = phase === "starting" ? text.starting : kind ? `${text.fetching} ${text.files[kind[1]]}` : text.loading;
+  const amount = text.of.replace("{done}", mb(loaded)).replace("{total}", mb(total));
+  label.textContent = phase === "starting" ? what : `${what} — ${amount}`;
+  bar.max = Math.max(total, 1);
+  bar.value = phase === "starting" ? bar.max : Math.min(loaded, total);
+  bar.setAttribute("aria-valuetext", label.textContent);
+  const now = phase === "starting" ? text.starting : what;
+  if (status && now !== step) status.textContent = step = now;  // each step once for screen readers
+}
+
+addEventListener("lepeuple:progress", (event) => {
+  last = event.detail;
+  frame ||= requestAnimationFrame(() => { frame = 0; show(last); });
+});
+if (label) label.textContent = document.documentElement.hasAttribute("data-update") ? text.update : text.loading;
+
+function showError(message) {
+  const errors = document.getElementById("error");
+  if (errors) { errors.textContent += message + "\n"; errors.hidden = false; }
+}
+addEventListener("error", (e) => showError(e.message));
+addEventListener("unhandledrejection", (e) => showError(String(e.reason)));
+
+// The page is ready (body[data-ready], set by its Python) or has failed (#error shown).
+const settled = new Promise((resolve) => {
+  const done = () => document.body.dataset.ready || !document.getElementById("error")?.hidden;
+  if (done()) return resolve();
+  const watch = new MutationObserver(() => { if (done()) { watch.disconnect(); resolve(); } });
+  watch.observe(document.body, { subtree: true, attributes: true, attributeFilter: ["data-ready", "hidden"] });
+});
+const fetched = new Promise((resolve) => {
+  if (globalThis.lepeupleFetched) resolve();
+  else addEventListener("lepeuple:fetched", resolve, { once: true });
+});
+
+const sw = navigator.serviceWorker;
+if (sw && document.documentElement.hasAttribute("data-update")) {
+  // The old worker asked the new one to take over: reload once it has.
+  let reloaded = false;
+  const reload = () => { if (!reloaded) { reloaded = true; location.reload(); } };
+  sw.addEventListener("controllerchange", reload);
+  sw.getRegistration().then((registration) => { if (!registration?.waiting) reload(); });
+  setTimeout(reload, 5000);
+  if (bar) bar.removeAttribute("value");  // indeterminate: nothing to count here
+} else if (sw) {
+  Promise.all([fetched, settled]).then(() => sw.register("./sw.js")).catch((error) => {
+    console.warn(`Le Dernier Peuple: no offline play (${error?.message ?? error})`);
+  });
+}

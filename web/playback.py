@@ -35,8 +35,7 @@ def frames(events, start, meeples):
     where = [list(pair) for pair in meeples]
     out = []
     for i, e in enumerate(events):
-        opens = e[0] in OPENERS and not (e[0] == "redeploy" and out and out[-1].events[0][0] == "redeploy")
-        if opens or not out:
+        if not out or (e[0] in OPENERS and _opened(out[-1]) and not _same_step(out[-1], e)):
             out.append(Frame(start + i, start + i, [], None))
         frame = out[-1]
         frame.events.append(e)
@@ -45,7 +44,21 @@ def frames(events, start, meeples):
         frame.meeples = [list(pair) for pair in where]
     for frame in out:
         frame.hold = _hold(frame)
+    while out and out[-1].events and out[-1].events[-1][0] in ("turn", "skip") and len(out[-1].events) > 1:
+        out[-1].end -= 1  # the next turn's heading waits until this step has been shown
+        out[-1].events.pop()
     return out
+
+
+def _opened(frame):
+    """Has the frame an event of its own yet (else what comes joins it: the card
+    played goes with the step it makes)?"""
+    return any(e[0] in OPENERS for e in frame.events)
+
+
+def _same_step(frame, e):
+    """Both redeployments of an event are one step."""
+    return e[0] == "redeploy" and frame.events[-1][0] == "redeploy"
 
 
 def _place(e, where, tiles):

@@ -44,15 +44,18 @@ def table_screen(m):
     v = _at_frame(m)
     return h("div", {"class": classes("table-screen", passing=m.pass_to is not None, over=v["over"],
                                       showing=m.frame is not None)},
-             h("div", {"class": "prompt-bar", "data-region": "prompt"},
-               h("p", {"class": classes("prompt", scoring=_scoring(m)), "role": "status", "aria-live": "polite",
-                       "data-testid": "prompt"}, prompt(m)),
-               action_bar(m)),
-             _notice(m.notice),
-             h("div", {"class": "board", "data-region": "board"},
-               ring(v, m.seats, m.offer, _marks(m), piles(v, *_last_card(m)))),
-             hand(m),
-             h("aside", {"class": "side"},
+             # What a turn needs (prompt, ring, hand) fills the first screen, on a phone too;
+             # scores and the log come beside it, or below it on a phone (one tap: "to-side").
+             h("div", {"class": "play-area"},
+               h("div", {"class": "prompt-bar", "data-region": "prompt"},
+                 h("p", {"class": classes("prompt", scoring=_scoring(m)), "role": "status", "aria-live": "polite",
+                         "data-testid": "prompt"}, prompt(m)),
+                 action_bar(m)),
+               _notice(m.notice),
+               h("div", {"class": "board", "data-region": "board"},
+                 ring(v, m.seats, m.offer, _marks(m), piles(v, *_last_card(m)))),
+               hand(m)),
+             h("aside", {"class": "side", "id": "side"},
                h("div", {"data-region": "panels"}, panels(v, m.seats, m.changes, m.offer.targets if m.offer else None)),
                log_panel(m.log, m.seats, v["seat"], v["options"]["scores"] == "hidden",
                          fresh=(m.frame.end - m.frame.start) if m.frame else len(m.last))))
@@ -173,6 +176,7 @@ def action_bar(m):
     items += _bot_buttons(m.bots)
     if m.hint is not None and o is not None:
         items.append(h("span", {"class": "hint-text", "data-testid": "hint-text"}, hint_text(m.hint, m)))
+    items.append(h("a", {"class": "to-side", "href": "#side"}, t("btn.to_side")))  # phones: scores and log below
     return h("div", {"class": "actions", "data-keys": "actions"}, items)
 
 

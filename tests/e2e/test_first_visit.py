@@ -1,0 +1,65 @@
+"""The first visit: each file downloaded once (the service worker takes what
+the page fetched), a progress bar from the start, the Content-Security-Policy
+obeyed."""
+
+import time
+
+from play_helpers import game_url
+from test_startup import play_one_move
+
+CSP_WATCH = """
+window.__violations = [];
+addEventListener("securitypolicyviolation", (e) =>
+    window.__violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+"""
+
+
+def test_the_page_plays_under_its_csp_without_violations(page, site_url, wait_ready):
+    page.add_init_script(CSP_WATCH)
+    page.goto(site_url + game_url("human,bot:easy,bot:easy", 7))
+    wait_ready(page)
+    csp = page.evaluate("document.querySelector('meta[http-equiv=Content-Security-Policy]').content")
+    assert "default-src 'self'" in csp and "http" not in csp and "'unsafe-inline'" not in csp.split("style-src")[0]
+    play_one_move(page)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    assert page.evaluate("window.__violations") == []
+
+
+def test_each_large_file_is_downloaded_once(page, site_url, recorder, wait_ready):
+    page.goto(site_url)
+    wait_ready(page)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    time.sleep(0.5)
+    for name in ("pyodide-snapshot.bin.gz", "vendor/pyodide/pyodide.asm.wasm.gz", "python_stdlib.zip",
+                 "python-files.json.gz"):
+        assert recorder.requests.count(site_url + name) == 1, name
+    cached = page.evaluate("caches.keys()")
+    assert [k for k in cached if k.startswith("lepeuple-")] and "lepeuple-fetched" not in cached
+
+
+def test_a_progress_bar_shows_within_300_ms(page, site_url, wait_ready):
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 60,
+                                                  "downloadThroughput": 9_000_000 / 8, "uploadThroughput": 9_000_000 / 8})
+    page.goto(site_url + game_url("human,bot:easy,bot:easy", 7), wait_until="commit")
+    page.wait_for_selector("progress#loading-bar[value]", timeout=300)
+    page.wait_for_function("() => /MB/.test(document.getElementById('loading-text').textContent)", timeout=3000)
+    bar = page.evaluate("""() => { const b = document.getElementById('loading-bar');
+        return {value: b.value, max: b.max, text: b.getAttribute('aria-valuetext'),
+                label: b.getAttribute('aria-labelledby')}; }""")
+    assert bar["max"] > 1e6 and 0 <= bar["value"] <= bar["max"] and "MB" in bar["text"]
+    assert page.locator("[role=status]").count() == 1
+    wait_ready(page, timeout_ms=120_000)
+    assert page.locator("#loading-bar").count() == 0  # the game replaced it
+
+
+def test_the_loading_text_follows_the_browser_language(browser, site_url):
+    context = browser.new_context(locale="fr-FR", service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(site_url, wait_until="commit")
+        page.wait_for_function("() => /Mo|Démarrage/.test(document.getElementById('loading-text')?.textContent)",
+                               timeout=30_000)
+    finally:
+        context.close()

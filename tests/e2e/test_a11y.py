@@ -18,7 +18,9 @@ SERIOUS = ("serious", "critical")
 
 @pytest.fixture
 def context_options():
-    return {"viewport": {"width": 1366, "height": 768}}
+    # The page's Content-Security-Policy forbids inline scripts; axe-core is injected
+    # by the test (not part of the page), so these contexts bypass the policy.
+    return {"viewport": {"width": 1366, "height": 768}, "bypass_csp": True}
 
 
 def focused(page, selector):

@@ -26,6 +26,7 @@ from . import ring
 from .actions import Move, from_json
 from .cards import MOVEMENT
 from .errors import IllegalAction, InvalidAction
+from .explain import scoring
 
 HAND_LIMIT = 7  # R8
 
@@ -161,22 +162,12 @@ def _event(view, m, k, tile):
     hidden); if they play it nobody scores. "shield" (option shield): the victim's
     face-down Défense cancels its −1, as reflected in "deltas"."""
     active, players = view["active"], view["players"]
-    mover, helper = m >> 1, k >> 1
     home = ring.flanked_home(tile)
     victim = ring.home_owner(home)
+    kind, parts = scoring(m >> 1, k >> 1, victim, active)
     deltas = [0] * players
-    if mover == helper:
-        deltas[mover] += 3
-        kind = "supply" if victim == mover else "noble_attack"
-    elif helper == active:
-        deltas[active] += 2
-        deltas[mover] += 1
-        kind = "sneaky_attack"
-    else:
-        deltas[mover] += 2
-        deltas[helper] += 1
-        kind = "sneaky_attack" if mover == active else "attack"
-    deltas[victim] -= 1
+    for seat, delta, _ in parts:
+        deltas[seat] += delta
     offensive = kind != "supply" and victim != active
     shield = offensive and view["options"]["defense"] == "shield" and view["shields"][victim]
     if shield:

@@ -3,7 +3,8 @@
 import random
 
 from lepeuple import new_game
-from lepeuple.explain import event_parts
+from lepeuple.explain import event_parts, scoring
+from lepeuple.ring import home_owner
 from support import setup
 
 
@@ -26,6 +27,7 @@ def test_r14_the_parts_of_every_event_add_up_to_the_engines_points():
                 elif e[0] == "event":
                     parts = event_parts(e, active)
                     assert _sums(parts, players) == list(e[5])
+                    assert scoring(e[3][0], e[4][0], home_owner(e[2]), active)[0] == e[1]
                     seen.add(e[1])
     assert seen == {"supply", "noble_attack", "sneaky_attack", "attack"}
 

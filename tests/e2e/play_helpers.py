@@ -10,7 +10,8 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshot
 
 # True once the page waits for a person (or the game is over).
 WAITING = """() => !!(document.querySelector('[data-testid=end-screen], [data-testid=pass-screen]')
-    || document.querySelector('.actions [data-act]:not([data-act=hint]):not([data-act=cancel])'))"""
+    || document.querySelector('.actions [data-act]:not([data-act=hint]):not([data-act=cancel])'
+        + ':not([data-act=undo]):not([data-act=pause]):not([data-act=play-on]):not([data-act=step])'))"""
 
 # Fast bots for tests: ?speed=instant removes the pauses shown between bot steps.
 def game_url(players, seed, extra=""):

@@ -77,3 +77,39 @@ def shoot(page, name, full_page=False):
     """A screenshot under test-results/screenshots/, to look at after the run."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
+
+
+# ----- scenarios and game state (tests/e2e/test_story.py, test_keyboard_phone.py) -----
+
+OPTIONS = {"defense": "reaction", "scores": "visible", "target": 12}
+
+
+def open_scenario(page, site_url, wait_ready, seats, setup, speed="instant", seed=1):
+    """Open the page on a saved game whose engine record carries a scenario `setup`
+    (DESIGN.md, Scenarios): the page's ordinary resume path, no test-only code."""
+    import json
+
+    record = {"format": 1, "players": len(seats), "options": dict(OPTIONS), "seed": seed,
+              "setup": setup, "actions": []}
+    save = json.dumps({"app": "lepeuple", "version": 1, "seats": seats, "record": record})
+    page.goto(site_url + f"?speed={speed}")
+    wait_ready(page)
+    page.evaluate("save => localStorage.setItem('lepeuple.save', save)", save)
+    page.reload()
+    wait_ready(page)
+
+
+def saved_actions(page):
+    """The actions of the game record in localStorage (what a reload would replay)."""
+    import json
+
+    return json.loads(page.evaluate("localStorage.getItem('lepeuple.save')"))["record"]["actions"]
+
+
+def actions_count(page):
+    """body[data-actions]: how many actions the game record holds."""
+    return int(page.evaluate("document.body.dataset.actions"))
+
+
+def wait_actions(page, count, timeout_ms=30_000):
+    page.wait_for_function("n => Number(document.body.dataset.actions) === n", arg=count, timeout=timeout_ms)

@@ -93,6 +93,7 @@ def test_log_groups_each_turn_under_its_own_heading(goto_ready, page):
     # Newest first: the last group in the page is the oldest turn, Ann's first one.
     assert groups[-1]["seat"] == "0" and groups[-1]["head"] == "Ann's turn", groups[-1]
     page.locator("[data-testid=log]").scroll_into_view_if_needed()
+    page.wait_for_function("document.getAnimations().every(a => a instanceof CSSAnimation || a.playState !== 'running')")
     shoot(page, "story-log")
 
 
@@ -120,6 +121,17 @@ def test_the_log_keeps_every_line_of_a_long_game(goto_ready, page):
     moves = sum(1 for a in saved_actions(page) if a["type"] == "move")
     plays = sum(1 for g in groups for line in g["lines"] if re.search(r" plays card \d+ on ", line))
     assert plays == moves
+    # An event's line gives each player's change with its reason.
+    events = [line for g in groups for line in g["lines"] if EVENT_LINE.match(line)]
+    assert events
+    for line in events:
+        changes = line.split(": ", 1)[1]
+        for part in changes.rstrip(".").split("; "):
+            assert REASON.search(part), (part, line)
+
+
+EVENT_LINE = re.compile(r"^(Supply at the .+'? home|(Noble a|Sneaky a|A)ttack on .+'s home) \(tile \d+\): ")
+REASON = re.compile(r" [+−]\d+ \((supply|noble attack|sneaky attack|moved meeple|helper|home attacked)\)")
 
 
 # ----- slip-proof clicks ---------------------------------------------------------
@@ -159,6 +171,49 @@ def test_a_tap_on_a_meeple_token_on_a_landing_tile_chooses_the_tile(page, site_u
     assert box is not None
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     # The bots then play on at once: the first action of the record is Ann's move.
+    page.wait_for_function("Number(document.body.dataset.actions) >= 1", timeout=5_000)
+    assert saved_actions(page)[0] == {"type": "move", "card": 7, "meeple": [0, 0], "how": "square"}
+
+
+# ----- choices with consequences -----------------------------------------------
+
+def test_landing_tiles_say_what_each_move_would_do(page, site_url, wait_ready):
+    import lepeuple
+
+    open_scenario(page, site_url, wait_ready, SEATS, setup())
+    wait_for_person(page)
+    game = lepeuple.new_game(3, {"defense": "reaction", "scores": "visible", "target": 12}, 1, setup())
+    moves = [a for a in game.legal_actions() if a.type == "move" and a.card == 7]
+    page.locator("[data-testid=hand] button.card[data-arg='7']").click()
+    # Before a meeple is chosen: every movable meeple's landings (Z1 from 2, Z2 from 3).
+    reach = {int(x) for x in page.eval_on_selector_all(".tile.reach", "els => els.map(e => e.dataset.tile)")}
+    assert reach == {game.path(a)[-1] for a in moves}
+    for tile in reach:
+        label = page.locator(f".tile[data-tile='{tile}'] .tile-target").get_attribute("aria-label")
+        assert label.startswith(f"move to tile {tile} (") and ("Z1 (" in label or "Z2 (" in label), label
+    # Tile 4 is a pickaxe: a split of Z1 through it draws a power card; tile 5 is a
+    # flank: left there, an opponent may score with it.
+    tag5 = page.locator(".tile[data-tile='5'] .outcome-tag").inner_text()
+    assert "+⛏" in tag5 and "⚠" in tag5, tag5
+    assert "pickaxe on 4: a power card" in page.locator(".tile[data-tile='5'] .tile-target").get_attribute("aria-label")
+    page.locator(".actions .meeple-btn", has_text="tile 2").click()
+    ways = page.locator(".actions .reach-btn").all_inner_texts()
+    assert any(w.startswith("circle: to tile 5") for w in ways) and any("split: tiles 4 → 5" in w for w in ways), ways
+    # Two ways to tile 5 with different results (a pickaxe on the way or not): asked.
+    page.locator(".tile[data-tile='5'] .tile-target").click()
+    assert page.locator("[data-testid=prompt]").inner_text() == \
+        "Tile 5 can be reached two ways, with different results: choose one."
+    assert sorted(page.eval_on_selector_all(".actions .reach-btn", "els => els.map(e => e.dataset.how)")) == \
+        ["circle", "split"]
+    assert actions_count(page) == 0
+    # Tile 6 is reached one way only: no question, the move is played.
+    page.click("[data-testid=cancel]")
+    if visible(page, "[data-testid=cancel]") and not visible(page, ".tile[data-tile='6'].reach"):
+        page.click("[data-testid=cancel]")
+    if not visible(page, ".tile[data-tile='6'].reach"):
+        page.locator("[data-testid=hand] button.card[data-arg='7']").click()
+        page.locator(".actions .meeple-btn", has_text="tile 2").click()
+    page.locator(".tile[data-tile='6'] .tile-target").click()
     page.wait_for_function("Number(document.body.dataset.actions) >= 1", timeout=5_000)
     assert saved_actions(page)[0] == {"type": "move", "card": 7, "meeple": [0, 0], "how": "square"}
 

@@ -263,6 +263,55 @@ def test_undo_is_refused_after_a_draw(page, site_url, wait_ready):
     assert not visible(page, "[data-testid=undo]")
 
 
+UNDO_WATCH = """() => {
+    // When the undo button came and went, and when body[data-actions] changed.
+    window.__undo = {shown: [], actions: []};
+    let on = false;
+    new MutationObserver(() => {
+        const now = !!document.querySelector('[data-testid=undo]');
+        if (now !== on) { window.__undo.shown.push([performance.now(), now]); on = now; }
+    }).observe(document.body, {subtree: true, childList: true});
+    new MutationObserver(() => window.__undo.actions.push([performance.now(), Number(document.body.dataset.actions)]))
+        .observe(document.body, {attributes: true, attributeFilter: ['data-actions']});
+}"""
+
+
+def voleur_setup():
+    """The Barbares bot (to move) holds Voleur; Ann, the only one with points, holds Défense."""
+    return {"meeples": [[2, 3], [6, 6], [10, 10]],
+            "hands": [{"movement": [7, 13], "power": ["defense"]}, {"movement": [2, 3], "power": ["voleur"]},
+                      {"movement": [4, 9], "power": []}],
+            "scores": [3, 0, 0], "active": 1}
+
+
+def test_a_bot_waits_while_the_undo_window_is_open(page, site_url, wait_ready):
+    open_scenario(page, site_url, wait_ready, SEATS, voleur_setup(), speed="normal")
+    page.wait_for_selector("[data-testid=defend-no]", timeout=60_000)
+    assert actions_count(page) == 1 and "Voleur" in page.locator("[data-testid=prompt]").inner_text()
+    page.evaluate(UNDO_WATCH)
+    page.click("[data-testid=defend-no]")
+    page.wait_for_selector("[data-testid=undo]", timeout=10_000)
+    assert actions_count(page) == 2  # the bot has not gone on
+    page.wait_for_function("Number(document.body.dataset.actions) >= 3", timeout=30_000)
+    log = page.evaluate("window.__undo")
+    shown_at = next(t for t, on in log["shown"] if on)
+    next_action = next(t for t, n in log["actions"] if n >= 3)
+    assert next_action - shown_at >= 1500, f"the bot went on {next_action - shown_at:.0f} ms after take back showed"
+
+
+def test_take_back_a_defense_answer_before_the_bot_goes_on(page, site_url, wait_ready):
+    open_scenario(page, site_url, wait_ready, SEATS, voleur_setup(), speed="normal")
+    page.wait_for_selector("[data-testid=defend-no]", timeout=60_000)
+    page.click("[data-testid=defend-no]")
+    page.wait_for_selector("[data-testid=undo]", timeout=10_000)
+    page.click("[data-testid=undo]")
+    page.wait_for_selector("[data-testid=defend-yes]", timeout=5_000)
+    assert actions_count(page) == 1
+    assert saved_actions(page) == [{"type": "power", "card": "voleur", "target": 0}]
+    panel = page.locator(".panel.seat-0").inner_text()
+    assert "3 points" in panel, panel
+
+
 # ----- steps, pause, next step -----------------------------------------------------
 
 def watch_actions(page, seconds):

@@ -79,6 +79,7 @@ def _last(card_id, by, view):
     if card_id is None:
         return None
     shield = view["options"]["defense"] == "shield"
+    # The label under the card, as under the decks: above it, it ran into the card on small rings.
     return h("div", {"class": "last-played"},
-             h("span", {"class": "pile-label"}, t("piles.last", name=by) if by else t("piles.last_anon")),
-             cards.card(card_id, shield_mode=shield, small=True))
+             cards.card(card_id, shield_mode=shield, small=True),
+             h("span", {"class": "pile-label"}, t("piles.last", name=by) if by else t("piles.last_anon")))

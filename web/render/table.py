@@ -70,7 +70,8 @@ def _at_frame(m):
     for e in m.later:
         if e[0] == "score" and scores[e[1]] is not None:
             scores[e[1]] -= e[2]
-    return {**m.view, "meeples": m.frame.meeples, "scores": scores}
+    active = next((e[1] for e in reversed(m.log) if e[0] == "turn"), m.view["active"])  # whose step it is
+    return {**m.view, "meeples": m.frame.meeples, "scores": scores, "active": active, "to_move": active}
 
 
 def _scoring(m):

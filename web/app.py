@@ -31,7 +31,7 @@ from .render import screens
 from .render.rules import rules_page
 from .render.table import TableModel, table_screen
 from .session import Session
-from .storage import SaveError, Store, decode
+from .storage import PREFS_KEY, SAVE_KEY, SaveError, Store, decode
 
 # Seconds a step stays on screen: (an ordinary step, a scoring step), and the undo
 # window: how long a bot waits after a human's decision that can still be taken back.
@@ -41,9 +41,10 @@ UNDO_WINDOW = {"slow": 3.0, "normal": 2.0, "fast": 1.2, "instant": 0.0}
 
 
 class App:
-    def __init__(self, dom, backend, search="", languages=(), clock=None, rng=None):
+    def __init__(self, dom, backend, search="", languages=(), clock=None, rng=None, saving=True):
         self.dom = dom
         self.store = Store(backend, clock)
+        self.saving = saving  # False: the browser keeps nothing (storage disabled), say so
         self.rng = rng or random.Random()
         self.levels = botrunner.levels()
         self.search, self.languages = search, languages
@@ -57,7 +58,9 @@ class App:
         self.link_setup = None  # a setup from the URL, waiting for "discard the game?"
         self.confirm_key = "confirm.text"
         self.broken = None  # SaveError of an unreadable save
-        self.notice = None  # (key, fields) above the table
+        self.notice = None  # (key, fields) of a save problem, above the table
+        self.link_notices = []  # what the link that started the game ignored, above the table
+        self.stale = False  # another tab changed the saved game: this one stops
         self.generation = 0  # bumped by every new game: stale coroutines stop
         self.driving = False
         self.thinking = None
@@ -75,19 +78,21 @@ class App:
 
     def boot(self):
         """Read preferences, the URL and the save; show the right screen."""
-        prefs = self.store.prefs()
+        prefs, reset = self._prefs()
         query = parse_query(self.search, self.levels)
         lang = query.lang or prefs.get("lang") or i18n.pick_language(self.languages)
         self.set_language(lang, remember=bool(query.lang))
-        self.speed = query.speed or (prefs.get("speed") if prefs.get("speed") in PAUSES else "normal")
-        self.errors, self.notices = query.errors, query.notices
+        self.speed = query.speed or prefs.get("speed") or "normal"
+        self.errors, self.notices = query.errors, query.notices + reset
+        if not self.saving:
+            self.notices.append(("save.memory", {}))
         self._load_save()
         if query.setup is not None:
             self.dom.replace_query(self._kept_query(query))
             if self.session is not None and not self.session.game.is_over:
                 self.link_setup, self.confirm_key, self.screen = query.setup, "confirm.link", "confirm"
             elif self.broken is None:
-                self.start(query.setup)
+                self.start(query.setup, self.notices)
                 return
             else:
                 self.draft = query.setup
@@ -96,6 +101,20 @@ class App:
             self.screen = "new" if self.broken is None else "broken"
         self.render()
         self.kick()
+
+    def _prefs(self):
+        """(preferences, notices): only values the page knows are kept; anything else
+        in storage is reset (with a notice), so no stored value can stop the page."""
+        raw = self.store.prefs()
+        allowed = {"lang": i18n.CODES, "speed": tuple(PAUSES)}
+        prefs = {key: value for key, value in (raw or {}).items()
+                 if key in allowed and isinstance(value, str) and value in allowed[key]}
+        if raw is not None and prefs == raw:
+            return prefs, []
+        if raw is None and self.store.backend.getItem(PREFS_KEY) is None:
+            return {}, []  # none stored yet
+        self.store.replace_prefs(prefs)
+        return prefs, [("prefs.reset", {})]
 
     def _load_save(self):
         text = self.store.load_text()
@@ -117,16 +136,18 @@ class App:
 
     # ----- games ---------------------------------------------------------
 
-    def start(self, setup):
-        """A new game from a setup (the save is replaced at once)."""
+    def start(self, setup, notices=()):
+        """A new game from a setup (the save is replaced at once); `notices`: what the
+        link that asked for it ignored, shown above the table."""
         self.generation += 1
         self.session = Session.start(setup, self.rng)
         self.draft = Setup(list(setup.seats), dict(setup.options), None)  # the next game: a new seed
+        self.link_notices = [n for n in notices if n[0] != "save.memory"]
         self.screen, self.errors, self.notices, self.link_setup = "table", [], [], None
-        self.frames, self.frame, self.paused = [], None, False
+        self.frames, self.frame, self.paused, self.stale = [], None, False, False
         self.show_end = True
         self._reset_turn_state()
-        self._save()
+        self._save(replace=True)
         self.render()
         self.kick()
 
@@ -153,9 +174,34 @@ class App:
         self.render()
         self.kick()
 
-    def _save(self):
-        error = self.store.save(self.session.seats, self.session.record())
+    def _save(self, replace=False):
+        error = self.store.save(self.session.seats, self.session.record(), replace)
+        if self.store.stale:
+            self._go_stale()
+            return
         self.notice = ("save.failed", {"reason": error}) if error else None
+
+    # ----- another tab -----------------------------------------------------
+
+    def storage_changed(self, key):
+        """The browser says another tab wrote to storage (key None: storage cleared)."""
+        if key in (SAVE_KEY, None) and self.session is not None and self.store.changed_elsewhere():
+            self._go_stale()
+            self.render()
+
+    def _go_stale(self):
+        """Another tab played on: stop here (bots too) until the player continues the newer game."""
+        self.stale = True
+        self.generation += 1
+
+    def _do_continue_here(self, _):
+        self.stale, self.session, self.broken = False, None, None
+        self.generation += 1
+        self.frames, self.frame, self.screen = [], None, "new"
+        self._reset_turn_state()
+        self._load_save()
+        self.render()
+        self.kick()
 
     def kick(self):
         """Start the loop that shows frames and lets bots play (at most one runs)."""
@@ -187,7 +233,8 @@ class App:
             self.render(focus="choice")
 
     def _going(self, generation):
-        return generation == self.generation and self.screen == "table" and (not self.paused or self.step_once)
+        return (generation == self.generation and self.screen == "table" and not self.stale
+                and (not self.paused or self.step_once))
 
     def _bot_turn(self, generation):
         s = self.session
@@ -276,15 +323,24 @@ class App:
         model = TableModel(view=view, seats=s.seats, offer=chooser.offer() if chooser else None, log=s.log[:upto], later=s.log[upto:],
                            last=s.last if not showing else [], frame=self.frame, thinking=self.thinking,
                            hint=self.hint, hint_path=self.hint_path, hint_busy=self.hint_busy,
-                           can_hint=chooser is not None, pass_to=passing, notice=self.notice, changes=changes,
+                           can_hint=chooser is not None, pass_to=passing, notices=self._notices(), changes=changes,
                            can_undo=s.undoable() > 0 and not showing, bots=self._bot_controls())
         parts = [table_screen(model)]
-        if passing is not None:
+        if self.stale:
+            parts.append(screens.stale_game())
+        elif passing is not None:
             reason = {"defend": "pass.text.defend", "partner": "pass.text.partner"}.get(s.game.phase, "pass.text.turn")
             parts.append(screens.pass_screen(s.seats, passing, reason))
         if s.game.is_over and not showing:
             parts.append(screens.end_screen(view, s.seats, s.log) if self.show_end else screens.end_bar())
         return parts
+
+    def _notices(self):
+        """Above the table: a save problem, storage that keeps nothing, what the link ignored."""
+        out = [self.notice] if self.notice else []
+        if not self.saving:
+            out.append(("save.memory", {}))
+        return out + self.link_notices
 
     def _bot_controls(self):
         """"pause" while steps are shown or bots play, "paused" once stopped, else None."""
@@ -298,6 +354,8 @@ class App:
 
     def command(self, act, arg=None):
         """A click on an element with data-act (arg: its data-arg, parsed JSON)."""
+        if self.stale and act != "continue-here":
+            return  # this tab's game is out of date: nothing but "continue here"
         handler = getattr(self, "_do_" + act.replace("-", "_"), None)
         if handler is not None:
             handler(arg)
@@ -406,7 +464,7 @@ class App:
         self.store.clear()
         self.session = None
         if self.link_setup is not None:
-            self.start(self.link_setup)
+            self.start(self.link_setup, self.notices)
             return
         self.screen = "new"
         self.render()

@@ -44,8 +44,9 @@ def local_storage():
 def start():
     try:
         dom = BrowserDom(document.getElementById("app"))
-        app = App(dom, local_storage(), str(window.location.search), list(window.navigator.languages or []),
-                  clock=time.time)
+        storage = local_storage()
+        app = App(dom, storage, str(window.location.search), list(window.navigator.languages or []),
+                  clock=time.time, saving=not isinstance(storage, MemoryBackend))
         dom.bind(app)
         app.boot()
     except Exception:  # noqa: BLE001 — any failure must reach the page, not only the console

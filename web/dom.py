@@ -65,6 +65,10 @@ class BrowserDom:
             self._proxies.append(proxy)
             self.root.addEventListener(kind, proxy)
         self._tip_proxy = create_proxy(self._guard(lambda *_: self._show_tip()))
+        # Another tab wrote to storage (the event never fires in the tab that wrote).
+        storage = create_proxy(self._guard(lambda event: app.storage_changed(None if absent(event.key) else str(event.key))))
+        self._proxies.append(storage)
+        window.addEventListener("storage", storage)
 
     @staticmethod
     def _guard(handler):

@@ -5,10 +5,12 @@ Problems are returned as (message key, fields) pairs, not raised, so the page
 can show every one of them in the player's language (web/i18n.py).
 """
 
+import unicodedata
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
 MAX_NAME = 32
+JOINERS = "\u200c\u200d"  # zero-width non-joiner and joiner: part of how some names are written
 SPEEDS = ("slow", "normal", "fast")  # offered in the menu
 # The URL also takes "instant" (no pauses between bot steps): for the tests.
 URL_SPEEDS = SPEEDS + ("instant",)
@@ -52,8 +54,13 @@ class Setup:
 
 
 def clean_name(text):
-    """A player name as typed, trimmed to one line of MAX_NAME characters; None if blank."""
-    text = " ".join(str(text or "").split())[:MAX_NAME]
+    """A player name as typed, trimmed to one line of MAX_NAME characters; None if blank.
+
+    Control and format characters (Unicode categories Cc and Cf, such as the
+    right-to-left override U+202E that would turn the page's text around) are
+    removed; the joiners U+200C and U+200D stay, as some scripts need them."""
+    text = "".join(ch for ch in str(text or "") if ch in JOINERS or unicodedata.category(ch) not in ("Cc", "Cf"))
+    text = " ".join(text.split())[:MAX_NAME]
     return text or None
 
 

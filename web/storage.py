@@ -9,11 +9,31 @@ starts a new game, and then moves to a backup key (BROKEN_PREFIX + time).
 """
 
 import json
+import re
 
 SAVE_KEY = "lepeuple.save"
 PREFS_KEY = "lepeuple.prefs"
 BROKEN_PREFIX = "lepeuple.save.broken."
 APP, VERSION = "lepeuple", 1
+MAX_TEXT = 2_000_000  # characters: a whole saved game is about 10 000
+MAX_DEPTH = 40  # nesting of a save: a record needs 6
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def parse(text):
+    """JSON text to data, refusing what could exhaust the runtime: raises ValueError
+    for text over MAX_TEXT characters or nested deeper than MAX_DEPTH (in Pyodide a
+    deep enough document overflows the WebAssembly stack: a fatal error, not an
+    exception). The depth is counted on the brackets outside strings."""
+    if len(text) > MAX_TEXT:
+        raise ValueError(f"{len(text)} characters is more than a save can hold")
+    depth = 0
+    for bracket in _BRACKETS.findall(_STRINGS.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        if depth > MAX_DEPTH:
+            raise ValueError(f"nested more than {MAX_DEPTH} deep")
+    return json.loads(text)
 
 
 class SaveError(ValueError):
@@ -36,9 +56,9 @@ def decode(text):
     Only the envelope is checked here; the seats and the record are checked by
     whoever turns them into a game (web/session.py), which raises SaveError too."""
     try:
-        data = json.loads(text)
+        data = parse(text)
     except ValueError as e:
-        raise SaveError(f"not JSON ({e})", text) from e
+        raise SaveError(f"not a readable save: {e}", text) from e
     if not isinstance(data, dict) or data.get("app") != APP:
         raise SaveError("not a save of this game", text)
     if data.get("version") != VERSION:
@@ -52,23 +72,48 @@ class Store:
     """localStorage (or any object with getItem/setItem/removeItem) for saves and prefs.
 
     Writes can fail (private mode, a full quota): `save` returns the reason
-    instead of raising, so the game goes on and the page can say it."""
+    instead of raising, so the game goes on and the page can say it.
+
+    Two tabs: the store remembers the save text it last read or wrote (`known`)
+    and never overwrites a save that has changed since — another tab played on.
+    It sets `stale` instead, and the page offers to continue the newer game."""
 
     def __init__(self, backend, clock=None):
         self.backend = backend
         self.clock = clock or (lambda: 0)
+        self.known = None
+        self.stale = False
 
     def load_text(self):
-        """The raw save, or None when there is none."""
-        value = self.backend.getItem(SAVE_KEY)
+        """The raw save, or None when there is none (remembered as the version this tab has)."""
+        value = self._get(SAVE_KEY)
+        self.known, self.stale = value, False
+        return value
+
+    def _get(self, key):
+        value = self.backend.getItem(key)
         return None if value is None else str(value)
 
-    def save(self, seats, record):
-        return self._set(SAVE_KEY, encode(seats, record))
+    def changed_elsewhere(self):
+        """Has the save changed since this tab last read or wrote it?"""
+        return self._get(SAVE_KEY) != self.known
+
+    def save(self, seats, record, replace=False):
+        """Write the game; None, or why it was not written. Unless `replace` (a new game
+        the player asked for), a save changed by another tab is left alone: `stale`."""
+        if not replace and self.changed_elsewhere():
+            self.stale = True
+            return "stale"
+        text = encode(seats, record)
+        error = self._set(SAVE_KEY, text)
+        if error is None:
+            self.known = text
+        return error
 
     def clear(self):
         """Forget a readable save (the player chose to discard it)."""
         self.backend.removeItem(SAVE_KEY)
+        self.known = None
 
     def set_aside_broken(self):
         """Move an unreadable save to a backup key, so a new game cannot overwrite it."""
@@ -82,14 +127,18 @@ class Store:
         return error
 
     def prefs(self):
+        """The stored preferences as a dict, or None when they cannot be read."""
         try:
-            data = json.loads(self.backend.getItem(PREFS_KEY) or "{}")
+            data = parse(self._get(PREFS_KEY) or "{}")
         except ValueError:
-            data = {}
-        return data if isinstance(data, dict) else {}
+            return None
+        return data if isinstance(data, dict) else None
+
+    def replace_prefs(self, prefs):
+        return self._set(PREFS_KEY, json.dumps(prefs))
 
     def set_pref(self, key, value):
-        prefs = self.prefs()
+        prefs = self.prefs() or {}
         prefs[key] = value
         return self._set(PREFS_KEY, json.dumps(prefs))
 

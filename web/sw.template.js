@@ -64,9 +64,11 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-// From the "new version" page (below), to this worker while it waits.
+// From the "new version" page (below), posted to the waiting worker only (for
+// an active worker skipWaiting() does nothing). `self` is this worker's global
+// scope, never equal to registration.waiting or .active (ServiceWorker objects).
 self.addEventListener("message", (event) => {
-  if (event.data === "lepeuple:activate" && self.registration.waiting === self) self.skipWaiting();
+  if (event.data === "lepeuple:activate") self.skipWaiting();
 });
 
 // The "new version" page: the loading screen of web/loader.mjs, which waits
@@ -77,6 +79,7 @@ const UPDATE_PAGE = `<!doctype html>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Le Dernier Peuple</title>
+  <link rel="icon" href="./web/icon.svg" type="image/svg+xml">
   <link rel="stylesheet" href="./web/loading.css">
   <script type="module" src="./web/loader.mjs"></script>
 </head>
@@ -103,7 +106,8 @@ self.addEventListener("fetch", (event) => {
   event.respondWith((async () => {
     const navigate = request.mode === "navigate";
     const waiting = self.registration.waiting;
-    if (navigate && waiting && self.registration.active === self && url.pathname.endsWith("/index.html")
+    // (Fetch events go to the active worker only: this one is not `waiting`.)
+    if (navigate && waiting && url.pathname.endsWith("/index.html")
         && await isOnlyWindow()) {
       waiting.postMessage("lepeuple:activate");
       return new Response(UPDATE_PAGE, { headers: {

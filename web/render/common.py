@@ -1,6 +1,7 @@
 """Pieces used everywhere: peoples' colours and shapes, meeple tokens, names."""
 
 import json
+import unicodedata
 
 from lepeuple.ring import PEOPLES
 
@@ -27,11 +28,19 @@ def people(seat):
 
 
 def player_name(seats, seat):
-    """What a seat is called on screen: the human's name, or "Bot (level)"."""
+    """What a seat is called on screen: the human's name, or "Bot (level)".
+
+    A name written right to left is isolated (U+2068 … U+2069) so that it cannot
+    reorder the sentence around it: "Ann's turn" stays in order whatever the name."""
     s = seats[seat]
     if s.is_bot:
         return t("bot.name", people=PEOPLES[seat].split()[0], level=t("level." + s.level))
-    return s.name or t("default.name", n=seat + 1)
+    if not s.name:
+        return t("default.name", n=seat + 1)
+    return f"\u2068{s.name}\u2069" if any(unicodedata.bidirectional(ch) in RTL for ch in s.name) else s.name
+
+
+RTL = ("R", "AL", "AN")  # right-to-left letters and Arabic digits (Unicode bidirectional classes)
 
 
 def badge(seat, label=None, size=24, extra=""):

@@ -121,6 +121,17 @@ def broken_save(reason, text):
                button(t("save.new"), "new-after-broken", cls="btn primary", attrs={"data-testid": "new-after-broken"})))
 
 
+def stale_game():
+    """Another tab or window played on with this game: this page stops until asked."""
+    return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-labelledby": "stale-title",
+                     "data-testid": "stale"},
+             h("div", {"class": "dialog"},
+               h("h2", {"id": "stale-title"}, t("stale.heading")),
+               h("p", t("stale.text")),
+               button(t("stale.continue"), "continue-here", cls="btn primary big",
+                      attrs={"data-testid": "continue-here", "data-focus": True})))
+
+
 def pass_screen(seats, seat, reason_key):
     """Hot-seat: nothing private is on the page until `seat` says they hold the device."""
     name = player_name(seats, seat)

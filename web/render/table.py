@@ -34,7 +34,7 @@ class TableModel:
     hint_outcome: dict = None  # what the hinted move would do (lepeuple.preview)
     can_hint: bool = False
     pass_to: int | None = None  # hot-seat: waiting for this human to take the device
-    notice: object = None  # (key, fields) shown above the table (e.g. a save problem)
+    notices: list = field(default_factory=list)  # (key, fields) shown above the table (a save problem …)
     changes: dict = field(default_factory=dict)  # seat -> points since the viewer last decided
     can_undo: bool = False  # the viewer may take back their last decision
     bots: str | None = None  # "running" (steps shown, bots playing), "paused", or None
@@ -51,7 +51,7 @@ def table_screen(m):
                  h("p", {"class": classes("prompt", scoring=_scoring(m)), "role": "status", "aria-live": "polite",
                          "data-testid": "prompt"}, prompt(m)),
                  action_bar(m)),
-               _notice(m.notice),
+               _notices(m.notices),
                h("div", {"class": "board", "data-region": "board"},
                  ring(v, m.seats, m.offer, _marks(m), piles(v, *_last_card(m)))),
                hand(m)),
@@ -78,11 +78,11 @@ def _scoring(m):
     return m.frame is not None and m.frame.hold == SCORING
 
 
-def _notice(notice):
-    if not notice:
+def _notices(notices):
+    if not notices:
         return None
-    key, fields = notice
-    return h("p", {"class": "notice", "role": "alert"}, t(key, **fields))
+    return h("div", {"class": "notice", "role": "alert", "data-testid": "notices"},
+             [h("p", t(key, **fields)) for key, fields in notices])
 
 
 # ----- prompt ------------------------------------------------------------

@@ -1,0 +1,120 @@
+"""Nothing lost, nothing stuck (web/storage.py, web/app.py, web/newgame.py): whatever is
+in storage the page starts; two tabs never roll a game back; names cannot turn the
+page's text around; a link's ignored parameters are said."""
+
+import json
+import random
+
+from fakedom import FakeDom
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from web import storage
+from web.app import App
+from web.newgame import Seat, clean_name
+from web.render.common import player_name
+from web.storage import MemoryBackend
+
+PLAY = {"card", "meeple", "tile", "how", "target", "confirm", "draw", "skip", "defend"}
+
+
+def boot(backend, search="", saving=True):
+    dom = FakeDom()
+    app = App(dom, backend, search, ["en-GB"], clock=lambda: 1000, rng=random.Random(1), saving=saving)
+    app.boot()
+    dom.run_tasks()
+    return app, dom
+
+
+def play_one(app, dom, rng):
+    acts = [a for a in dom.acts() if a[0] in PLAY]
+    while acts:
+        before = len(app.session.game.history)
+        app.command(*rng.choice(acts))
+        dom.run_tasks()
+        if len(app.session.game.history) != before or app.stale:
+            return
+        acts = [a for a in dom.acts() if a[0] in PLAY]
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+                    max_leaves=12)
+STORED = st.one_of(JSON.map(json.dumps), st.text(max_size=40),
+                   st.dictionaries(st.sampled_from(["lang", "speed", "x"]), JSON, max_size=3).map(json.dumps),
+                   st.integers(1, 12000).map(lambda n: "[" * n + "]" * n))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(prefs=STORED, save=st.one_of(st.none(), STORED))
+def test_whatever_is_in_storage_the_page_starts_and_keeps_the_save(prefs, save):
+    items = {storage.PREFS_KEY: prefs}
+    if save is not None:
+        items[storage.SAVE_KEY] = save
+    backend = MemoryBackend(items)
+    app, dom = boot(backend)
+    assert app.screen in ("new", "broken", "table") and dom.html
+    if save is not None:
+        assert backend.items[storage.SAVE_KEY] == save  # an unreadable save is kept as it was
+
+
+def test_preferences_of_the_wrong_type_are_reset_with_a_notice():
+    for bad in ('{"speed": ["x"]}', '{"lang": ["x"]}', '{"lang": {}}', "[1]", "{"):
+        backend = MemoryBackend({storage.PREFS_KEY: bad})
+        app, dom = boot(backend)
+        assert "preferences could not be read" in dom.text()
+        assert json.loads(backend.items[storage.PREFS_KEY]) == {}
+
+
+def test_a_save_nested_ten_thousand_deep_is_a_broken_save_not_a_crash():
+    deep = '{"app": "lepeuple", "version": 1, "seats": [], "record": ' + "[" * 10000 + "]" * 10000 + "}"
+    backend = MemoryBackend({storage.SAVE_KEY: deep})
+    app, dom = boot(backend)
+    assert app.screen == "broken" and "nested more than" in dom.text()
+    assert backend.items[storage.SAVE_KEY] == deep
+
+
+def test_two_tabs_never_roll_a_game_back():
+    backend = MemoryBackend()
+    a, dom_a = boot(backend, "?players=human,bot:easy,bot:easy&seed=3&speed=instant")
+    b, dom_b = boot(backend)  # the second tab opens the same game
+    rng = random.Random(2)
+    play_one(a, dom_a, rng)
+    a_record = json.loads(backend.items[storage.SAVE_KEY])["record"]
+    b.storage_changed(storage.SAVE_KEY)  # the browser tells tab B
+    assert b.stale and "went on elsewhere" in dom_b.text()
+    b.command("draw")  # B's old position takes no input, and never writes
+    assert json.loads(backend.items[storage.SAVE_KEY])["record"] == a_record
+    b.command("continue-here")
+    dom_b.run_tasks()
+    assert not b.stale and b.session.game.record() == a.session.game.record()
+
+
+def test_a_tab_that_missed_the_news_still_never_overwrites():
+    backend = MemoryBackend()
+    a, dom_a = boot(backend, "?players=human,bot:easy,bot:easy&seed=3&speed=instant")
+    b, dom_b = boot(backend)
+    play_one(a, dom_a, random.Random(2))
+    saved = backend.items[storage.SAVE_KEY]
+    play_one(b, dom_b, random.Random(5))  # no storage event reached B: its write is refused
+    assert backend.items[storage.SAVE_KEY] == saved and b.stale
+
+
+def test_storage_that_keeps_nothing_is_said_on_the_table():
+    app, dom = boot(MemoryBackend(), "?players=human,bot:easy,bot:easy&speed=instant", saving=False)
+    assert app.screen == "table" and "will be lost" in dom.text()
+
+
+def test_a_links_ignored_parameters_are_said_above_the_table():
+    app, dom = boot(MemoryBackend(), "?players=human,bot:normal,bot:normal&lang=xx&foo=1&speed=warp")
+    assert app.screen == "table"
+    text = dom.text()
+    assert "“foo”" in text and "“xx”" in text and "“warp”" in text
+
+
+def test_names_lose_control_characters_and_right_to_left_names_are_isolated():
+    assert clean_name("\u202eevil") == "evil"
+    assert clean_name("a\u0000b\u200bc\u200dd") == "abc\u200dd"  # the joiner stays
+    seats = [Seat("human", name="\u05d3\u05e0\u05d4"), Seat("human", name="Ann"), Seat("bot", level="easy")]
+    assert player_name(seats, 0) == "\u2068\u05d3\u05e0\u05d4\u2069"
+    assert player_name(seats, 1) == "Ann"

@@ -44,15 +44,17 @@ def _event(event, seats, viewer):
 
 
 def outcome_tag(outcome, viewer):
-    """A few characters for the landing tile: the viewer's points, a pickaxe, a warning."""
+    """A few characters for the landing tile: the viewer's points, "+card" for a
+    pickaxe draw (an emoji pickaxe is missing from many fonts), "?" for a partner
+    choice, "!" when the meeple would be left where an opponent can score with it."""
     tags = []
     for step in outcome["steps"]:
         if "event" in step:
-            tags.append(signed(step["event"]["deltas"][viewer]) if viewer is not None else "★")
+            tags.append(signed(step["event"]["deltas"][viewer]) if viewer is not None else "*")
         elif step.get("pickaxe") and not (step.get("hand_full") or step.get("deck_empty")):
-            tags.append("+⛏")
+            tags.append(t("outcome.tag.pickaxe"))
         elif "partner_choice" in step:
             tags.append("?")
     if outcome.get("exposed"):
-        tags.append("⚠")
+        tags.append("!")
     return " ".join(tags)

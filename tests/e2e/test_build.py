@@ -1,13 +1,19 @@
 """scripts/build_site.py: what the built site holds (no browser needed)."""
 
+import ast
 import gzip
 import hashlib
 import json
 import re
+import shutil
 import struct
+import subprocess
+import sys
 import zipfile
 import tomllib
 from pathlib import Path
+
+import pytest
 
 import build_site  # scripts/, put on sys.path by conftest.py
 
@@ -111,6 +117,113 @@ def test_the_standard_library_is_trimmed(tmp_path):
     assert (out / "python_stdlib.zip").stat().st_size < 0.5 * (out / "vendor/pyodide/python_stdlib.zip").stat().st_size
     lock = json.loads((out / "pyodide-lock.json").read_text())
     assert lock["packages"] == {} and lock["info"]
+
+
+# Modules that are not in the standard library zip: PyScript's package (which
+# PyScript writes into the file system) and Pyodide's own modules built into it.
+PYSCRIPT_AND_PYODIDE = {"pyscript", "_pyscript", "polyscript", "js", "pyodide_js"}
+OURS = {"lepeuple", "web"}
+
+
+def imports_of_our_code():
+    """{(module, name or ""): first file}: every `import m` and `from m import
+    name` anywhere in lepeuple/ and web/ (inside functions too), relative imports
+    made absolute."""
+    found = {}
+    for folder in OURS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            name = build_site.module_name(path)
+            package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+            where = path.relative_to(ROOT).as_posix()
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), where)):
+                if isinstance(node, ast.Import):
+                    for alias in node.names:
+                        found.setdefault((alias.name, ""), where)
+                elif isinstance(node, ast.ImportFrom):
+                    base = node.module or ""
+                    if node.level:
+                        parts = package.split(".")
+                        base = ".".join(parts[:len(parts) - node.level + 1] + ([base] if base else []))
+                    for alias in node.names:
+                        found.setdefault((base, alias.name), where)
+    return found
+
+
+def zip_module(names, module):
+    base = module.replace(".", "/")
+    return next((m for m in (f"{base}.py", f"{base}/__init__.py") if m in names), None)
+
+
+def test_everything_our_code_imports_is_in_the_trimmed_standard_library(tmp_path):
+    """The trimmed python_stdlib.zip keeps every standard library module that
+    lepeuple/ and web/ import, even inside functions (imported only when a
+    game reaches them), and our code imports nothing Pyodide does not have."""
+    out, _ = built(tmp_path)
+    imports = imports_of_our_code()
+    with zipfile.ZipFile(out / "python_stdlib.zip") as trimmed, \
+            zipfile.ZipFile(out / "vendor/pyodide/python_stdlib.zip") as full:
+        kept, everything = set(trimmed.namelist()), set(full.namelist())
+    missing, foreign, stdlib = [], [], set()
+    for (module, name), where in sorted(imports.items()):
+        top = module.partition(".")[0]
+        if top in OURS or top in PYSCRIPT_AND_PYODIDE:
+            continue
+        if top not in sys.stdlib_module_names and top not in {"pyodide", "_pyodide"}:
+            foreign.append(f"{module} ({where})")  # the lock file has no packages
+            continue
+        stdlib.add((module, name))
+        for candidate in (module, f"{module}.{name}" if name else None):
+            parts = candidate.split(".") if candidate else []
+            for i in range(1, len(parts) + 1):  # the module and its packages
+                prefix = ".".join(parts[:i])
+                member = zip_module(everything, prefix)
+                if member and member not in kept:
+                    missing.append(f"{prefix} ({member}, imported by {where})")
+    assert not foreign, f"not available in Pyodide: {foreign}"
+    assert not missing, f"dropped from the trimmed standard library: {sorted(set(missing))}"
+    assert {("json", ""), ("random", "")} <= stdlib  # the walk found the imports
+
+    # And really imported by Pyodide on that zip (the modules' own imports, and
+    # those built into Pyodide rather than in the zip, e.g. math and itertools).
+    node = shutil.which("node")
+    if not node:
+        pytest.skip("no Node.js")
+    # a module the trim dropped: it must fail, or this is not the trimmed zip
+    dropped = min(m[:-3] for m in everything - kept if re.fullmatch(r"[a-z]\w*\.py", m))
+    script = tmp_path / "imports.mjs"
+    script.write_text(IMPORT_ALL)
+    run = subprocess.run([node, str(script), str(out / "vendor/pyodide") + "/", str(out / "python_stdlib.zip"),
+                          str(out / "pyodide-lock.json"), json.dumps(sorted(stdlib) + [(dropped, "")])],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    failed = json.loads(run.stdout.strip().splitlines()[-1])
+    assert failed.pop(dropped, "").startswith("ModuleNotFoundError")
+    assert failed == {}
+
+
+# Pyodide under Node.js with the site's trimmed standard library: imports each
+# [module, name] of argv[5] (`from module import name`), prints what failed.
+IMPORT_ALL = """
+const [indexURL, stdLibURL, lockFileURL, wanted] = process.argv.slice(2);
+const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+const py = await loadPyodide({ indexURL, stdLibURL, lockFileURL, stdout: () => {}, stderr: () => {} });
+py.globals.set("wanted", wanted);
+console.log(py.runPython(`
+import importlib, json
+failed = {}
+for module, name in json.loads(wanted):
+    try:
+        imported = importlib.import_module(module)
+        if name and not hasattr(imported, name):
+            importlib.import_module(f"{module}.{name}")
+    except Exception as error:
+        failed[f"from {module} import {name}" if name else module] = f"{type(error).__name__}: {error}"
+json.dumps(failed)
+`));
+process.exit(0);  // Pyodide keeps Node's event loop alive
+"""
 
 
 def test_version_follows_contents(tmp_path):

@@ -4,6 +4,7 @@ obeyed."""
 
 import time
 
+import pytest
 from play_helpers import game_url
 from test_startup import play_one_move
 
@@ -28,7 +29,9 @@ def test_the_page_plays_under_its_csp_without_violations(page, site_url, wait_re
 def test_each_large_file_is_downloaded_once(page, site_url, recorder, wait_ready):
     page.goto(site_url)
     wait_ready(page)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    # the worker activated (its activate handler deletes the page's stash)
+    page.evaluate("""navigator.serviceWorker.ready.then((r) => r.active.state === "activated" ? null
+        : new Promise((done) => r.active.addEventListener("statechange", done)))""")
     time.sleep(0.5)
     for name in ("pyodide-snapshot.bin.gz", "vendor/pyodide/pyodide.asm.wasm.gz", "python_stdlib.zip",
                  "python-files.json.gz"):
@@ -63,3 +66,23 @@ def test_the_loading_text_follows_the_browser_language(browser, site_url):
                                timeout=30_000)
     finally:
         context.close()
+
+
+# The standard library is trimmed to what the page imports (scripts/build_site.py):
+# a whole game must still run on it, with the snapshot's preloaded modules and
+# without them (an ordinary start imports everything from the trimmed zip),
+# with no ImportError (any console error fails the test: conftest.py).
+@pytest.mark.parametrize("context_options", [{"service_workers": "block"}])
+@pytest.mark.parametrize("start", ["snapshot", "no snapshot"])
+def test_a_whole_game_runs_on_the_trimmed_standard_library(page, site_url, wait_ready, start):
+    warnings = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    if start == "no snapshot":
+        page.route("**/pyodide-snapshot.bin.gz", lambda route: route.fulfill(body=b"not a gzip file"))
+    page.goto(site_url + game_url("bot:easy,bot:easy,bot:easy", 5))
+    wait_ready(page, timeout_ms=120_000)
+    assert any("without its snapshot" in w for w in warnings) == (start == "no snapshot"), warnings
+    page.wait_for_selector("[data-testid=end-screen]", timeout=240_000)
+    assert "Game over" in page.locator("[data-testid=end-screen]").inner_text()
+    assert page.locator(".ranking li").count() == 3
+    assert page.locator("#error").is_hidden()

@@ -18,6 +18,9 @@ SMALL_TARGETS = """() => [...document.querySelectorAll('#app button, #app select
   .map(([r, e]) => `${e.className || e.tagName} ${e.dataset.act || e.name || ''} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
 
 
+# axe-core is injected by the test (never part of the page), as an inline
+# script the page's Content-Security-Policy forbids: bypassed here, as in test_a11y.
+@pytest.mark.parametrize("context_options", [{"bypass_csp": True}])
 @pytest.mark.parametrize("lang, heading, noble", [("en", "How to play", "Noble attack"),
                                                    ("fr", "Comment jouer", "Attaque noble"),
                                                    ("ja", "遊び方", "ノーブルアタック")])

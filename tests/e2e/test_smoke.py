@@ -4,6 +4,8 @@ The `page` fixture fails any test whose page requested another host than
 127.0.0.1, got an HTTP error, or logged a console error.
 """
 
+import gzip
+import json
 import time
 from urllib.parse import urlsplit
 
@@ -17,9 +19,13 @@ def test_page_reaches_ready(goto_ready, recorder):
     page = goto_ready()
     assert page.locator("#error").is_hidden()
     assert "Loading" not in page.locator("#app").inner_text()
-    # The runtime really came from our copy, not from a CDN.
+    # The runtime really came from our copy, not from a CDN: the large files
+    # gzipped (unpacked by the browser's DecompressionStream), never also plain.
     paths = {urlsplit(url).path for url in recorder.requests}
-    assert {"/vendor/pyscript/core.js", "/vendor/pyodide/pyodide.asm.wasm", "/python-files.json"} <= paths
+    assert {"/vendor/pyscript/core.js", "/vendor/pyodide/pyodide.asm.wasm.gz", "/python-files.json.gz",
+            "/pyodide-snapshot.bin.gz", "/python_stdlib.zip"} <= paths
+    assert not {"/vendor/pyodide/pyodide.asm.wasm", "/python-files.json", "/pyodide-snapshot.bin",
+                "/vendor/pyodide/python_stdlib.zip"} & paths
 
 
 def test_bare_page_reaches_ready(page, site_url, wait_ready):
@@ -37,24 +43,52 @@ def test_reloads_offline_after_first_visit(goto_ready, context, wait_ready):
     assert page.evaluate("navigator.serviceWorker.controller !== null")
 
 
+WAITING = "navigator.serviceWorker.getRegistration().then((r) => !!(r && r.waiting))"
+# The caches once the active worker has finished activating (`ready` resolves
+# as soon as it starts: its activate handler may still be deleting caches).
+CACHES = """navigator.serviceWorker.ready.then((r) => r.active.state === "activated" ? null
+    : new Promise((done) => r.active.addEventListener("statechange", done))).then(() => caches.keys())"""
+
+
 def test_new_build_replaces_the_old_cache(page, tmp_path, wait_ready):
+    """Updates as a user meets them: a new build installs beside the running
+    one and waits (the page keeps the old build's files); the next reload
+    gets the new build whole, and its cache replaces the old one."""
     out = tmp_path / "site"
     old = build_site.build(out)["version"]
     server, url = serve.start_server(out)
+    build = "document.querySelector('meta[name=lepeuple-test-build]')?.content ?? 'old'"
     try:
         page.goto(url)
         wait_ready(page)
-        caches = "navigator.serviceWorker.ready.then(() => caches.keys())"
-        assert page.evaluate(caches) == [f"lepeuple-{old}"]
+        assert page.evaluate(CACHES) == [f"lepeuple-{old}"]
         # A new build: one file changes, so does the service worker's version.
-        (out / "index.html").write_text((out / "index.html").read_text() + "<!-- new -->\n")
+        index = out / "index.html"
+        index.write_text(index.read_text().replace(
+            "</head>", '<meta name="lepeuple-test-build" content="new">\n</head>', 1))
         new, _ = build_site.write_service_worker(out)
+        assert new != old
+        # A reload: the browser finds the new worker, which installs (a complete
+        # cache of its own) and waits, while the page still runs the old build.
         page.reload()
         wait_ready(page)
-        deadline = time.monotonic() + 30
-        while page.evaluate(caches) != [f"lepeuple-{new}"]:
-            assert time.monotonic() < deadline, page.evaluate(caches)
+        deadline = time.monotonic() + 60
+        while not page.evaluate(WAITING):
+            assert time.monotonic() < deadline, "the new service worker never got installed"
             page.wait_for_timeout(200)
+        assert sorted(page.evaluate("caches.keys()")) == sorted([f"lepeuple-{old}", f"lepeuple-{new}"])
+        assert page.evaluate(build) == "old"
+        # The next reload: the old worker answers with the "new version" page,
+        # the new worker takes over, that page reloads itself on the new build.
+        page.reload()
+        page.wait_for_function(f"() => {build} === 'new'", timeout=30_000)
+        wait_ready(page)
+        assert not page.evaluate(WAITING)
+        deadline = time.monotonic() + 30
+        while page.evaluate(CACHES) != [f"lepeuple-{new}"]:
+            assert time.monotonic() < deadline, page.evaluate(CACHES)
+            page.wait_for_timeout(200)
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
     finally:
         server.shutdown()
 
@@ -62,12 +96,12 @@ def test_new_build_replaces_the_old_cache(page, tmp_path, wait_ready):
 # No service worker here, so that the route below sees every request.
 @pytest.mark.parametrize("context_options", [{"service_workers": "block"}])
 def test_python_error_is_shown_on_the_page(page, site_url, recorder):
-    def broken(route):  # web/main.py, in the one file of our Python sources
-        files = route.fetch().json()
+    def broken(route):  # web/main.py, in the one (gzipped) file of our Python sources
+        files = json.loads(gzip.decompress(route.fetch().body()))
         files["web/main.py"] = "def main():\n    raise RuntimeError('boom')\n"
-        route.fulfill(json=files)
+        route.fulfill(body=gzip.compress(json.dumps(files).encode()), content_type="application/gzip")
 
-    page.route("**/python-files.json", broken)
+    page.route("**/python-files.json.gz", broken)
     recorder.allow_console("RuntimeError: boom")
     page.goto(site_url)
     page.wait_for_selector("#error:not([hidden])", timeout=60_000)

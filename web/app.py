@@ -23,15 +23,19 @@ import random
 
 from lepeuple.preview import preview
 
-from . import botrunner, i18n, playback
+from . import botrunner, i18n, playback, stats
 from .choices import Chooser
 from .markup import h
 from .newgame import Seat, Setup, default_level, parse_query, setup_from_form
 from .render import screens
 from .render.rules import rules_page
 from .render.table import TableModel, table_screen
+from .render import replay as replay_view
+from .render.common import button
+from .replay_app import ReplayCommands
 from .session import Session
 from .storage import PREFS_KEY, SAVE_KEY, SaveError, Store, decode
+from .storage import encode as storage_encode
 
 # Seconds a step stays on screen: (an ordinary step, a scoring step), and the undo
 # window: how long a bot waits after a human's decision that can still be taken back.
@@ -40,11 +44,12 @@ PAUSES = {"slow": (1.8, 4.0), "normal": (1.1, 2.6), "fast": (0.5, 1.3), "instant
 UNDO_WINDOW = {"slow": 3.0, "normal": 2.0, "fast": 1.2, "instant": 0.0}
 
 
-class App:
-    def __init__(self, dom, backend, search="", languages=(), clock=None, rng=None, saving=True):
+class App(ReplayCommands):
+    def __init__(self, dom, backend, search="", languages=(), clock=None, rng=None, saving=True, fragment=""):
         self.dom = dom
         self.store = Store(backend, clock)
         self.saving = saving  # False: the browser keeps nothing (storage disabled), say so
+        self.fragment = fragment  # location.hash: a shared game (#g=…) opens in the replay viewer
         self.rng = rng or random.Random()
         self.levels = botrunner.levels()
         self.search, self.languages = search, languages
@@ -61,6 +66,7 @@ class App:
         self.notice = None  # (key, fields) of a save problem, above the table
         self.link_notices = []  # what the link that started the game ignored, above the table
         self.stale = False  # another tab changed the saved game: this one stops
+        self.asking_reset = False  # "reset the stats?" asked, waiting for the answer
         self.generation = 0  # bumped by every new game: stale coroutines stop
         self.driving = False
         self.thinking = None
@@ -87,6 +93,8 @@ class App:
         if not self.saving:
             self.notices.append(("save.memory", {}))
         self._load_save()
+        if self.fragment and self.open_link(self.fragment):  # the saved game stays as it was
+            return
         if query.setup is not None:
             self.dom.replace_query(self._kept_query(query))
             if self.session is not None and not self.session.game.is_over:
@@ -169,8 +177,11 @@ class App:
         if not s.is_bot(by):
             frames = [] if s.human_to_move() else playback.from_scoring(frames)
         self.frames += frames
+        self.said = None
         self._reset_turn_state()
         self._save()
+        if s.game.is_over:
+            self.note_result()
         self.render()
         self.kick()
 
@@ -293,9 +304,9 @@ class App:
     def render(self, focus=None):
         """Draw the current screen. focus="choice": keyboard focus goes to the first
         choice of the new step (marked data-focus), not left behind on a used control."""
-        body = {"new": self._new_screen, "confirm": self._confirm_screen,
-                "broken": self._broken_screen, "table": self._table, "rules": rules_page}[self.screen]()
-        in_game = self.screen == "table"
+        body = {"new": self._new_screen, "confirm": self._confirm_screen, "broken": self._broken_screen,
+                "table": self._table, "rules": rules_page, "replay": self._replay_screen}[self.screen]()
+        in_game = self.screen if self.screen in ("table", "replay") else None
         self.dom.render(h("div", {"class": f"page screen-{self.screen}"},
                           screens.header(i18n.language(), self.speed, in_game),
                           h("main", {"class": "content"}, body)), focus=focus)
@@ -304,7 +315,15 @@ class App:
 
     def _new_screen(self):
         can_resume = self.session is not None and not self.session.game.is_over
-        return screens.new_game(self.draft, self.levels, self.errors, self.notices, can_resume)
+        box = screens.stats_panel(stats.load(self.store), self.asking_reset)
+        return screens.new_game(self.draft, self.levels, self.errors, self.notices, can_resume, box)
+
+    def _do_stats_reset(self, sure):
+        """First click asks; then True resets, False keeps."""
+        if sure is True:
+            stats.reset(self.store)
+        self.asking_reset = sure is None
+        self.render()
 
     def _confirm_screen(self):
         return screens.confirm_discard(self.confirm_key)
@@ -332,12 +351,23 @@ class App:
             reason = {"defend": "pass.text.defend", "partner": "pass.text.partner"}.get(s.game.phase, "pass.text.turn")
             parts.append(screens.pass_screen(s.seats, passing, reason))
         if s.game.is_over and not showing:
-            parts.append(screens.end_screen(view, s.seats, s.log) if self.show_end else screens.end_bar())
+            parts.append(screens.end_screen(view, s.seats, s.log, self._end_extra()) if self.show_end
+                         else screens.end_bar())
         return parts
+
+    def _end_extra(self):
+        """On the end screen: the score chart, replay, the game as a file, a link to it."""
+        s = self.session
+        return [replay_view.chart(s.log, s.seats, s.game.options["target"]),
+                h("div", {"class": "form-actions"},
+                  button(i18n.t("menu.replay"), "replay-open", cls="btn", attrs={"data-testid": "end-replay"}),
+                  replay_view.download_link(storage_encode(s.seats, s.record()), self.file_name()),
+                  replay_view.share_box(self.share_link(), self.share_state))]
 
     def _notices(self):
         """Above the table: a save problem, storage that keeps nothing, what the link ignored."""
         out = [self.notice] if self.notice else []
+        out += [self.said] if self.said else []
         if not self.saving:
             out.append(("save.memory", {}))
         return out + self.link_notices
@@ -380,6 +410,8 @@ class App:
             self.store.set_pref("speed", value)
         elif name == "form":
             self.draft, _ = setup_from_form(self.dom.read_form(), self.levels)
+        elif name.startswith("replay-"):
+            self.replay_change(name, value)
         self.render()
 
     def set_language(self, code, remember=False):
@@ -461,6 +493,9 @@ class App:
 
     def _do_discard(self, _):
         self.generation += 1
+        if self.pending_import is not None:  # a game file to play on, instead of this game
+            self._take_import(self.pending_import)
+            return
         self.store.clear()
         self.session = None
         if self.link_setup is not None:
@@ -470,7 +505,7 @@ class App:
         self.render()
 
     def _do_keep(self, _):
-        self.link_setup = None
+        self.link_setup = self.pending_import = None
         self.screen = "table" if self.session is not None else "new"
         self.render()
         self.kick()

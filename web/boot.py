@@ -46,7 +46,8 @@ def start():
         dom = BrowserDom(document.getElementById("app"))
         storage = local_storage()
         app = App(dom, storage, str(window.location.search), list(window.navigator.languages or []),
-                  clock=time.time, saving=not isinstance(storage, MemoryBackend))
+                  clock=time.time, saving=not isinstance(storage, MemoryBackend),
+                  fragment=str(window.location.hash or ""))
         dom.bind(app)
         app.boot()
     except Exception:  # noqa: BLE001 — any failure must reach the page, not only the console

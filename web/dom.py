@@ -58,6 +58,10 @@ class BrowserDom:
     def bind(self, app):
         """Route clicks and select changes inside #app to the controller."""
         self.app = app
+        for kind, handler in (("dragover", lambda event: event.preventDefault()), ("drop", self._on_drop)):
+            proxy = create_proxy(self._guard(handler))  # anywhere on the page: never open the file instead
+            self._proxies.append(proxy)
+            document.addEventListener(kind, proxy)
         for kind, handler in (("click", self._on_click), ("change", self._on_change), ("keydown", self._on_key),
                               ("pointerdown", self._press_start), ("pointerup", self._press_end),
                               ("pointercancel", self._press_end), ("pointerleave", self._press_end)):
@@ -94,8 +98,20 @@ class BrowserDom:
 
     def _on_change(self, event):
         el = event.target.closest("[data-change]")
-        if not absent(el):
-            self.app.change(str(el.dataset.change), str(el.value))
+        if absent(el):
+            return
+        if str(el.type) == "file":  # "open a game file"
+            if el.files.length:
+                self.spawn(self._read_file(el.files.item(0)))
+            return
+        self.app.change(str(el.dataset.change), str(el.value))
+
+    def _on_drop(self, event):
+        """A game file dropped anywhere on the page opens in the replay viewer."""
+        event.preventDefault()
+        files = event.dataTransfer.files if not absent(event.dataTransfer) else None
+        if files is not None and files.length:
+            self.spawn(self._read_file(files.item(0)))
 
     def _on_key(self, event):
         """Arrow keys move the focus between the buttons of one group (hand, ring, choices);
@@ -293,6 +309,29 @@ class BrowserDom:
 
     def replace_query(self, query):
         window.history.replaceState(None, "", window.location.pathname + query)
+
+    def drop_fragment(self):
+        window.history.replaceState(None, "", window.location.pathname + window.location.search)
+
+    def page_url(self):
+        """The page's address without query or fragment (shared links start with it)."""
+        return str(window.location.origin) + str(window.location.pathname)
+
+    def copy_text(self, text):
+        """Put text on the clipboard; False where the browser offers no clipboard here."""
+        clipboard = getattr(window.navigator, "clipboard", None)
+        if absent(clipboard):
+            return False
+        try:
+            clipboard.writeText(text)
+        except Exception:  # noqa: BLE001 — refused (no permission): the link is shown to copy by hand
+            return False
+        return True
+
+    async def _read_file(self, file):
+        """A picked or dropped file's text, handed to the controller."""
+        text = await file.text()
+        self.app.import_text(str(text))
 
     def spawn(self, coro):
         async def run():

@@ -46,7 +46,8 @@ class SaveError(ValueError):
 
 def encode(seats, record):
     """The save text of a game: its seats (list of Seat) and its engine record."""
-    return json.dumps({"app": APP, "version": VERSION, "seats": [s.to_json() for s in seats],
+    seats = [s if isinstance(s, dict) else s.to_json() for s in seats]  # Seat objects or their JSON
+    return json.dumps({"app": APP, "version": VERSION, "seats": seats,
                        "record": record}, ensure_ascii=False, separators=(",", ":"))
 
 

@@ -66,6 +66,16 @@ class FakeDom:
     def replace_query(self, query):
         self.query = query
 
+    def drop_fragment(self):
+        self.fragment_dropped = True
+
+    def page_url(self):
+        return "http://127.0.0.1:8000/"
+
+    def copy_text(self, text):
+        self.clipboard = text
+        return True
+
     def spawn(self, coro):
         self.tasks.append(coro)
 

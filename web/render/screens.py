@@ -19,6 +19,8 @@ def header(lang, speed, in_game):
                _select("lang", "lang", [(code, name) for code, name in LANGUAGES], lang, t("menu.language")),
                _select("speed", "speed", [(s, t("speed." + s)) for s in _speeds(speed)], speed, t("menu.speed")),
                button(t("menu.rules"), "rules", cls="btn ghost", attrs={"data-testid": "rules-open"}),
+               button(t("menu.replay"), "replay-open", cls="btn ghost", attrs={"data-testid": "replay-open"})
+               if in_game == "table" else None,
                button(t("menu.new"), "new", cls="btn ghost", attrs={"data-testid": "new-game"}) if in_game else None))
 
 
@@ -35,8 +37,9 @@ def _select(name, act, options, current, label):
 
 # ----- new game ----------------------------------------------------------
 
-def new_game(draft, levels, errors=(), notices=(), can_resume=False):
-    """The new-game form, prefilled from `draft` (a newgame.Setup)."""
+def new_game(draft, levels, errors=(), notices=(), can_resume=False, stats_box=None):
+    """The new-game form, prefilled from `draft` (a newgame.Setup); under it, opening a
+    game file and this device's record of games."""
     count = len(draft.seats)
     return h("form", {"class": "newgame", "data-testid": "newgame"},
              h("h2", t("new.heading")),
@@ -61,7 +64,13 @@ def new_game(draft, levels, errors=(), notices=(), can_resume=False):
                              "value": "" if draft.seed is None else draft.seed, "placeholder": t("new.seed_any")}))),
              h("div", {"class": "form-actions"},
                button(t("new.start"), "start", cls="btn primary big", attrs={"data-testid": "start"}),
-               button(t("new.resume"), "resume", cls="btn ghost", attrs={"data-testid": "resume"}) if can_resume else None))
+               button(t("new.resume"), "resume", cls="btn ghost", attrs={"data-testid": "resume"}) if can_resume else None),
+             h("div", {"class": "open-file"},
+               h("label", {"class": "btn ghost file-btn"}, t("new.open_file"),
+                 h("input", {"type": "file", "accept": ".json,application/json", "data-change": "import-file",
+                             "data-testid": "open-file", "class": "visually-hidden"})),
+               h("span", {"class": "muted"}, t("new.drop_file"))),
+             stats_box)
 
 
 def _problems(items, cls, heading):
@@ -147,8 +156,28 @@ def pass_screen(seats, seat, reason_key):
 
 # ----- the end -----------------------------------------------------------
 
-def end_screen(view, seats, log):
-    """Ranking, winners (shared wins said so), a short summary, play again."""
+def stats_panel(data, asking):
+    """This device's games against bots: played, won, by table size and bot level, best,
+    average, streak; a reset that asks first."""
+    if not data["played"]:
+        return None
+    rate = lambda row: t("stats.row", played=row[0], won=row[1])
+    rows = [h("li", t("stats.total", played=data["played"], won=data["won"])),
+            h("li", t("stats.scores", best=data["best"], average=round(data["total"] / data["played"], 1))),
+            h("li", tn("stats.streak", data["streak"]))]
+    rows += [h("li", tn("stats.players", int(n), row=rate(row))) for n, row in sorted(data["by_players"].items())]
+    rows += [h("li", t("stats.level", level=t("level." + lv) if lv != "mixed" else t("stats.mixed"), row=rate(row)))
+             for lv, row in sorted(data["by_level"].items())]
+    reset = ([button(t("stats.reset.sure"), "stats-reset", True, cls="btn danger", attrs={"data-testid": "stats-sure"}),
+              button(t("stats.reset.keep"), "stats-reset", False, cls="btn")] if asking else
+             [button(t("stats.reset"), "stats-reset", None, cls="btn ghost", attrs={"data-testid": "stats-reset"})])
+    return h("section", {"class": "stats", "data-testid": "stats"}, h("h3", t("stats.heading")), h("ul", rows),
+             h("div", {"class": "form-actions"}, reset))
+
+
+def end_screen(view, seats, log, extra=None):
+    """Ranking, winners (shared wins said so), a short summary, the score chart, play again,
+    and (`extra`) the replay and sharing controls."""
     scores = view["scores"]
     order = sorted(range(view["players"]), key=lambda s: (-scores[s], s))
     winners = [player_name(seats, s) for s in view["winners"]]
@@ -167,6 +196,7 @@ def end_screen(view, seats, log):
                h("p", {"class": "winners", "data-testid": "winners"}, title),
                h("ol", {"class": "ranking"}, rows),
                h("ul", {"class": "summary"}, [h("li", line) for line in summary(log, seats)]),
+               extra,
                h("div", {"class": "form-actions"},
                  button(t("end.again"), "again", cls="btn primary big", attrs={"data-testid": "again"}),
                  button(t("end.new"), "new", cls="btn"),

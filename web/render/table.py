@@ -38,9 +38,13 @@ class TableModel:
     changes: dict = field(default_factory=dict)  # seat -> points since the viewer last decided
     can_undo: bool = False  # the viewer may take back their last decision
     bots: str | None = None  # "running" (steps shown, bots playing), "paused", or None
+    hands: list = field(default_factory=list)  # replay watched by everyone: each seat's view, for its hand
+    replay_marks: object = None  # replay of a review: (the action played, a better one)
+    replay_paths: dict = field(default_factory=dict)  # their tiles (Game.path), by action
 
 
-def table_screen(m):
+def table_screen(m, bottom=None):
+    """The table; `bottom`: extra controls under the hand (the replay's download link)."""
     v = _at_frame(m)
     return h("div", {"class": classes("table-screen", passing=m.pass_to is not None, over=v["over"],
                                       showing=m.frame is not None)},
@@ -54,7 +58,7 @@ def table_screen(m):
                _notices(m.notices),
                h("div", {"class": "board", "data-region": "board"},
                  ring(v, m.seats, m.offer, _marks(m), piles(v, *_last_card(m)))),
-               hand(m)),
+               all_hands(m) if m.hands else hand(m), bottom),
              h("aside", {"class": "side", "id": "side"},
                h("div", {"data-region": "panels"}, panels(v, m.seats, m.changes, m.offer.targets if m.offer else None)),
                log_panel(m.log, m.seats, v["seat"], v["options"]["scores"] == "hidden",
@@ -293,6 +297,19 @@ def hand(m):
              h("div", {"class": "hand-cards", "data-keys": "hand"}, items or h("p", {"class": "muted"}, t("hand.empty"))))
 
 
+def all_hands(m):
+    """Every player's hand (a finished game watched by everyone)."""
+    shield = m.view["options"]["defense"] == "shield"
+    return h("section", {"class": "hand all-hands", "aria-label": t("replay.hands"), "data-testid": "hands",
+                         "data-region": "hand"},
+             [h("div", {"class": "seat-hand", "data-seat": v["seat"]},
+                h("h2", t("hand.heading", name=player_name(m.seats, v["seat"]))),
+                h("div", {"class": "hand-cards"},
+                  [cards.card(c, shield_mode=shield, small=True) for c in v["hand"]["movement"] + v["hand"]["power"]]
+                  or h("p", {"class": "muted"}, t("hand.empty"))))
+              for v in m.hands])
+
+
 # ----- highlights --------------------------------------------------------
 
 def _marks(m):
@@ -316,6 +333,12 @@ def _marks(m):
         add(m.view["meeples"][m.hint.meeple[0]][m.hint.meeple[1]], "hint-from")
         if m.hint_path:
             add(m.hint_path[-1], "hint-to")
+    if m.replay_marks is not None:  # a review's mistake: the move played and a better one
+        for action, name in zip(m.replay_marks, ("played", "hint")):
+            if getattr(action, "type", None) == "move":
+                add(m.view["meeples"][action.meeple[0]][action.meeple[1]], name + "-from")
+                for tile in m.replay_paths.get(action, ()):
+                    add(tile, name + "-to")
     return marks
 
 

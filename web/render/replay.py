@@ -1,0 +1,129 @@
+"""The replay viewer's controls and the score chart (inline SVG, our own drawing,
+with a table of the same numbers for screen readers)."""
+
+from urllib.parse import quote
+
+from ..i18n import t
+from ..markup import classes, h
+from .common import COLOURS, button, player_name
+
+EVERYONE = "all"
+
+
+def controls(replay, playing, can_continue, share=None):
+    """Start, back, play/pause, forward, end; jump to a turn; whose eyes; close."""
+    i, total = replay.index, replay.total
+    turns = replay.turn_starts()
+    current = max((k for k, _ in turns if k <= i), default=0)
+    viewers = ([(EVERYONE, t("replay.everyone"))] if replay.finished else []) + [
+        (str(s), player_name(replay.seats, s)) for s in range(len(replay.seats)) if replay.can_see(s)]
+    return h("div", {"class": "replay-bar", "data-region": "replay", "data-testid": "replay-bar"},
+             h("div", {"class": "replay-steps", "data-keys": "replay"},
+               button("⏮", "replay-go", 0, cls="btn", attrs={"aria-label": t("replay.start"), "title": t("replay.start"),
+                                                            "disabled": i == 0, "data-testid": "replay-start"}),
+               button("◀", "replay-step", -1, cls="btn", attrs={"aria-label": t("replay.back"), "title": t("replay.back"),
+                                                              "disabled": i == 0, "data-testid": "replay-back"}),
+               button(t("replay.pause") if playing else t("replay.play"), "replay-play", cls="btn primary",
+                      attrs={"data-testid": "replay-play", "disabled": i == total and not playing}),
+               button("▶", "replay-step", 1, cls="btn", attrs={"aria-label": t("replay.forward"),
+                                                             "title": t("replay.forward"), "disabled": i == total,
+                                                             "data-testid": "replay-forward", "data-focus": True}),
+               button("⏭", "replay-go", total, cls="btn", attrs={"aria-label": t("replay.end"), "title": t("replay.end"),
+                                                                "disabled": i == total, "data-testid": "replay-end"}),
+               h("span", {"class": "replay-where", "data-testid": "replay-where"},
+                 t("replay.where", index=i, total=total))),
+             h("div", {"class": "replay-choices"},
+               _select("replay-turn", t("replay.turn"), [(str(k), t("replay.turn_n", n=n + 1, name=player_name(replay.seats, s)))
+                                                         for n, (k, s) in enumerate(turns)], str(current)),
+               _select("replay-viewer", t("replay.viewer"), viewers,
+                       EVERYONE if replay.viewer == EVERYONE else str(replay.viewer)) if viewers else None,
+               button(t("replay.continue"), "replay-continue", cls="btn", attrs={"data-testid": "replay-continue"})
+               if can_continue else None,
+               share,
+               button(t("replay.close"), "replay-close", cls="btn ghost", attrs={"data-testid": "replay-close"})))
+
+
+def _select(name, label, options, current):
+    return h("label", {"class": "replay-select"}, h("span", label),
+             h("select", {"name": name, "data-change": name, "aria-label": label},
+               [h("option", {"value": value, "selected": value == current}, text) for value, text in options]))
+
+
+def download_link(text, name):
+    """A link that saves the game as a file (the save's JSON)."""
+    href = "data:application/json;charset=utf-8," + quote(text, safe="")
+    return h("a", {"class": "btn ghost", "href": href, "download": name, "data-testid": "download-game"},
+             t("replay.download"))
+
+
+def share_box(link, copied):
+    """"Copy link" for a finished game, and the link itself to copy by hand."""
+    return h("span", {"class": "share"},
+             button(t("replay.share"), "share", cls="btn", attrs={"data-testid": "share"}),
+             h("input", {"type": "text", "readonly": True, "value": link, "class": "share-link",
+                         "aria-label": t("replay.link"), "data-testid": "share-link"}) if copied is not None else None,
+             h("span", {"class": "share-said", "role": "status"}, t("replay.copied" if copied else "replay.copy_by_hand"))
+             if copied is not None else None)
+
+
+# ----- the score chart ---------------------------------------------------
+
+def score_rows(log, players):
+    """[(turn number, seat whose turn, [score of each seat after it], event kinds in it)]:
+    the scores as each turn ended, read from the log's "score" events."""
+    scores, rows = [0] * players, []
+    turn, seat, kinds = 0, None, []
+    for e in log:
+        if e[0] == "turn":
+            if seat is not None:
+                rows.append((turn, seat, list(scores), kinds))
+            turn, seat, kinds = turn + 1, e[1], []
+        elif e[0] == "score" and e[3] is not None:
+            scores[e[1]] = e[3]
+        elif e[0] == "event":
+            kinds.append(e[1])
+    if seat is not None:
+        rows.append((turn, seat, list(scores), kinds))
+    return rows
+
+
+def chart(log, seats, target):
+    """Every player's score after each turn: a line each in the people's colour (and
+    its letter at the end), events marked by a dot; the numbers again in a table."""
+    players = len(seats)
+    rows = score_rows(log, players)
+    if not rows:
+        return None
+    width, height, pad = 600, 220, 28
+    top = max([target] + [max(r[2]) for r in rows])
+    x = lambda n: pad + (width - 2 * pad) * (n - 1) / max(1, len(rows) - 1)
+    y = lambda v: height - pad - (height - 2 * pad) * v / top
+    lines, marks = [], []
+    for s in range(players):
+        points = " ".join(f"{x(n):.1f},{y(r[2][s]):.1f}" for n, r in enumerate(rows, 1))
+        lines.append(h("polyline", {"points": points, "fill": "none", "stroke": COLOURS[s], "stroke-width": 2.5,
+                                    "stroke-dasharray": ("", "6 3", "2 3", "8 3 2 3", "1 2")[s] or None}))
+        last = rows[-1][2][s]
+        lines.append(h("text", {"x": width - pad + 4, "y": y(last) + 4, "font-size": 12, "fill": COLOURS[s],
+                                "font-weight": 800}, "ZBFOP"[s]))
+    for n, (_, seat, scores, kinds) in enumerate(rows, 1):
+        if kinds:
+            marks.append(h("circle", {"cx": f"{x(n):.1f}", "cy": f"{y(scores[seat]):.1f}", "r": 4,
+                                      "fill": "#fff", "stroke": COLOURS[seat], "stroke-width": 2}))
+    axis = [h("line", {"x1": pad, "y1": y(target), "x2": width - pad, "y2": y(target), "stroke": "#b9ad95",
+                       "stroke-dasharray": "4 4"}),
+            h("text", {"x": 2, "y": y(target) + 4, "font-size": 11, "fill": "#6b6290"}, target),
+            h("line", {"x1": pad, "y1": y(0), "x2": width - pad, "y2": y(0), "stroke": "#b9ad95"})]
+    return h("figure", {"class": "score-chart", "data-testid": "score-chart"},
+             h("svg", {"viewBox": f"0 0 {width} {height}", "role": "img", "aria-label": t("chart.label")},
+               axis, lines, marks),
+             h("figcaption", t("chart.caption")),
+             h("details", {"class": "chart-table"},
+               h("summary", t("chart.table")),
+               h("table",
+                 h("thead", h("tr", h("th", {"scope": "col"}, t("chart.turn")),
+                              [h("th", {"scope": "col"}, player_name(seats, s)) for s in range(players)])),
+                 h("tbody", [h("tr", h("th", {"scope": "row"}, t("replay.turn_n", n=n, name=player_name(seats, seat))),
+                               [h("td", {"class": classes(event=bool(kinds) and s == seat)}, scores[s])
+                                for s in range(players)])
+                             for n, seat, scores, kinds in rows]))))

@@ -1,0 +1,142 @@
+"""A game to step through: every position of a record, its log, and who may see what.
+
+A Replay is built from a save's seats and an engine record; it replays the
+record once, keeping the state after every action (clones are small), so
+stepping back and forth costs nothing. The live game is never touched: a
+replay of the game in progress works on its own copy of the record.
+
+Who sees what: a finished game can be watched by "everyone" (every hand shown);
+a game still in progress only through the eyes of one seat — never another
+person's hidden cards.
+
+Records travel as files and links (the save's JSON; a link carries it in its
+fragment, zlib-compressed and base64url-encoded): `pack` and `unpack`.
+"""
+
+import base64
+import zlib
+
+from .session import Session
+from .storage import SaveError, decode, encode, parse
+
+LINK_KEY = "g"  # the fragment of a shared game: #g=<base64url of zlib(save JSON)>
+MAX_UNPACKED = 2_000_000  # bytes a link may unpack to (a whole game is about 10 000)
+EVERYONE = "all"
+
+
+class Replay:
+    """Every position of one game; `index` is how many actions have been played."""
+
+    def __init__(self, seats_json, record, levels, viewer=None, text=""):
+        session = Session.resume(seats_json, record, levels, text)  # SaveError if unreadable
+        self.seats, self.setup = session.seats, session.setup
+        self.log, self.starts = session.log, session.starts
+        self.finished = session.game.is_over
+        self.record = record
+        self.states = _states(seats_json, record, levels)
+        self.index = len(self.states) - 1
+        self.viewer = viewer if viewer is not None else (EVERYONE if self.finished else None)
+        self.marks = None  # (played action, better action) to draw, from a review
+
+    @property
+    def total(self):
+        return len(self.states) - 1
+
+    def game(self):
+        """The engine state after `index` actions."""
+        return self.states[self.index]
+
+    def go(self, index):
+        self.index = max(0, min(self.total, index))
+        self.marks = None
+
+    def events(self):
+        """The log up to this position (the events of the actions played so far)."""
+        return self.log if self.index >= len(self.starts) else self.log[:self.starts[self.index]]
+
+    def last(self):
+        """The events of the action that led here (for highlights)."""
+        if self.index == 0:
+            return []
+        end = self.starts[self.index] if self.index < len(self.starts) else len(self.log)
+        return self.log[self.starts[self.index - 1]:end]
+
+    def turn_starts(self):
+        """(index, seat) of each turn's first action: where "jump to a turn" goes."""
+        out = []
+        for i, start in enumerate(self.starts):
+            before = self.log[self.starts[i - 1] if i else 0:start] if i else self.log[:start]
+            turn = next((e for e in reversed(before) if e[0] == "turn"), None)
+            if turn is not None:
+                out.append((i, turn[1]))
+        return out
+
+    def can_see(self, viewer):
+        """May the replay be watched as `viewer` (a seat, or "all" once the game is over)?"""
+        return viewer == EVERYONE and self.finished or viewer is None or viewer in range(len(self.seats))
+
+    def view(self, seat=None):
+        """The engine view at this position for `seat` (default: the replay's viewer;
+        "all" sees the board as a spectator, and every hand separately)."""
+        seat = self.viewer if seat is None else seat
+        return self.game().view(None if seat == EVERYONE else seat)
+
+
+def _states(seats_json, record, levels):
+    """The engine state before the first action and after each one."""
+    import lepeuple
+
+    game = lepeuple.new_game(record["players"], record["options"], record["seed"], record.get("setup"))
+    states = [game.clone(history=True)]
+    for action in record["actions"]:
+        game.apply(lepeuple.action_from_json(action))
+        states.append(game.clone(history=True))
+    return states
+
+
+# ----- files and links ---------------------------------------------------
+
+def file_name(now):
+    """lepeuple-YYYYMMDD-HHMM.json for a time.struct_time."""
+    return "lepeuple-{:04d}{:02d}{:02d}-{:02d}{:02d}.json".format(*now[:5])
+
+
+def pack(seats, record):
+    """The fragment of a link to a game: #g=… (zlib, base64url, no padding)."""
+    raw = zlib.compress(encode(seats, record).encode("utf-8"), 9)
+    return f"#{LINK_KEY}=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def unpack(fragment):
+    """(seats JSON, record, text) of a link's fragment; SaveError saying what is wrong."""
+    body = fragment.lstrip("#")
+    if not body.startswith(LINK_KEY + "="):
+        raise SaveError("this link holds no game", fragment)
+    data = body[len(LINK_KEY) + 1:]
+    try:
+        raw = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
+        inflate = zlib.decompressobj()
+        text = inflate.decompress(raw, MAX_UNPACKED)
+        if inflate.unconsumed_tail or not inflate.eof:
+            raise ValueError("cut short" if not inflate.unconsumed_tail else "too large")
+        text = text.decode("utf-8")
+    except (ValueError, zlib.error, UnicodeDecodeError) as e:
+        raise SaveError(f"this link's game is damaged or cut short ({e})", fragment) from e
+    seats, record = decode(text)
+    return seats, record, text
+
+
+def read_file(text):
+    """(seats JSON, record) of an exported file: a save, or a bare engine record."""
+    try:
+        return decode(text)
+    except SaveError as first:
+        try:
+            data = parse(text)
+        except ValueError:
+            raise first from None
+        if isinstance(data, dict) and "actions" in data and "players" in data:
+            players = data["players"] if type(data["players"]) is int and 3 <= data["players"] <= 5 else 0
+            if players:
+                return [{"kind": "human"} for _ in range(players)], data
+        raise first from None

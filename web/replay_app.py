@@ -174,13 +174,12 @@ class ReplayCommands:
         model = TableModel(view=view, seats=r.seats, log=r.events(), last=r.last(), hands=hands,
                            notices=[self.said] if self.said else [],
                            replay_marks=r.marks)
-        share = None
+        extra = [replay_view.download_link(encode(r.seats, r.record), self.file_name())]
         if r.finished:
-            share = replay_view.share_box(self.share_link(), self.share_state)
+            extra.append(replay_view.share_box(self.share_link(), self.share_state))
         bar = replay_view.controls(r, self.replay_playing, not r.finished and getattr(r, "import_", None) is not None,
-                                   share)
-        text = encode(r.seats, r.record)
-        parts = [bar, table_screen(model, bottom=replay_view.download_link(text, self.file_name()))]
+                                   extra)
+        parts = [bar, table_screen(model)]
         if r.finished and r.index == r.total:
             parts.append(replay_view.chart(r.log, r.seats, r.record["options"]["target"]))
         return parts

@@ -10,7 +10,7 @@ from .common import COLOURS, button, player_name
 EVERYONE = "all"
 
 
-def controls(replay, playing, can_continue, share=None):
+def controls(replay, playing, can_continue, extra=None):
     """Start, back, play/pause, forward, end; jump to a turn; whose eyes; close."""
     i, total = replay.index, replay.total
     turns = replay.turn_starts()
@@ -19,7 +19,7 @@ def controls(replay, playing, can_continue, share=None):
         (str(s), player_name(replay.seats, s)) for s in range(len(replay.seats)) if replay.can_see(s)]
     return h("div", {"class": "replay-bar", "data-region": "replay", "data-testid": "replay-bar"},
              h("div", {"class": "replay-steps", "data-keys": "replay"},
-               button("⏮", "replay-go", 0, cls="btn", attrs={"aria-label": t("replay.start"), "title": t("replay.start"),
+               button("|◀", "replay-go", 0, cls="btn", attrs={"aria-label": t("replay.start"), "title": t("replay.start"),
                                                             "disabled": i == 0, "data-testid": "replay-start"}),
                button("◀", "replay-step", -1, cls="btn", attrs={"aria-label": t("replay.back"), "title": t("replay.back"),
                                                               "disabled": i == 0, "data-testid": "replay-back"}),
@@ -28,7 +28,7 @@ def controls(replay, playing, can_continue, share=None):
                button("▶", "replay-step", 1, cls="btn", attrs={"aria-label": t("replay.forward"),
                                                              "title": t("replay.forward"), "disabled": i == total,
                                                              "data-testid": "replay-forward", "data-focus": True}),
-               button("⏭", "replay-go", total, cls="btn", attrs={"aria-label": t("replay.end"), "title": t("replay.end"),
+               button("▶|", "replay-go", total, cls="btn", attrs={"aria-label": t("replay.end"), "title": t("replay.end"),
                                                                 "disabled": i == total, "data-testid": "replay-end"}),
                h("span", {"class": "replay-where", "data-testid": "replay-where"},
                  t("replay.where", index=i, total=total))),
@@ -39,7 +39,7 @@ def controls(replay, playing, can_continue, share=None):
                        EVERYONE if replay.viewer == EVERYONE else str(replay.viewer)) if viewers else None,
                button(t("replay.continue"), "replay-continue", cls="btn", attrs={"data-testid": "replay-continue"})
                if can_continue else None,
-               share,
+               extra,
                button(t("replay.close"), "replay-close", cls="btn ghost", attrs={"data-testid": "replay-close"})))
 
 

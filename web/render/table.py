@@ -43,8 +43,7 @@ class TableModel:
     replay_paths: dict = field(default_factory=dict)  # their tiles (Game.path), by action
 
 
-def table_screen(m, bottom=None):
-    """The table; `bottom`: extra controls under the hand (the replay's download link)."""
+def table_screen(m):
     v = _at_frame(m)
     return h("div", {"class": classes("table-screen", passing=m.pass_to is not None, over=v["over"],
                                       showing=m.frame is not None)},
@@ -58,7 +57,7 @@ def table_screen(m, bottom=None):
                _notices(m.notices),
                h("div", {"class": "board", "data-region": "board"},
                  ring(v, m.seats, m.offer, _marks(m), piles(v, *_last_card(m)))),
-               all_hands(m) if m.hands else hand(m), bottom),
+               all_hands(m) if m.hands else hand(m)),
              h("aside", {"class": "side", "id": "side"},
                h("div", {"data-region": "panels"}, panels(v, m.seats, m.changes, m.offer.targets if m.offer else None)),
                log_panel(m.log, m.seats, v["seat"], v["options"]["scores"] == "hidden",

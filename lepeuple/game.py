@@ -2,7 +2,7 @@
 
 Everything else reads: `legal_actions()` lists what `to_move` may do, and
 `apply(action)` validates an action, plays it and returns the events it caused.
-`_apply` is the unchecked path for search. Rule ids refer to RULES.md.
+`push` is the unchecked path for search. Rule ids refer to RULES.md.
 """
 
 from . import ring
@@ -167,6 +167,22 @@ class Game:
         "_undo",  # lepeuple.undo's replay cache: left unset until undo is asked about
     )
 
+    def __init__(self, *, players, options, seed, pos, moves, powers, scores, mdeck, mdisc, pdeck, pdisc,
+                 active, phase, to_move, skips, extra, shields, winners, rng, pending, known,
+                 history=None, setup=None, legal=None, reached=False):
+        """The one way to build a state: new_game (lepeuple.setup), clone and the view's
+        resampler (lepeuple.view) all come here, so a new field is added here and in
+        __slots__ only. Nothing is checked: callers pass a consistent state (new_game
+        is the checked way to make a game)."""
+        self.players, self.options, self.seed, self.tiles = players, options, seed, 4 * players
+        self.pos, self.moves, self.powers, self.scores = pos, moves, powers, scores
+        self.mdeck, self.mdisc, self.pdeck, self.pdisc = mdeck, mdisc, pdeck, pdisc
+        self.active, self.phase, self.to_move, self.is_over = active, phase, to_move, phase == "over"
+        self.skips, self.extra, self.shields, self.winners = skips, extra, shields, winners
+        self.rng, self.pending, self.known = rng, pending, known  # known: per holder, card -> seats that know
+        self.history, self.setup = history, setup
+        self._legal, self._events, self._reached = legal, [], reached
+
     # ----- reading -------------------------------------------------------
 
     def hand(self, seat):
@@ -249,7 +265,7 @@ class Game:
         # _legal_route, inlined: most actions are listed Moves, checked and decoded at once.
         route = _LISTED_ROUTES[self.players][self.active].get(id(action))
         if route is not None and self.phase == "move" and route[0] in self.moves[self.active]:
-            self._legal = None  # _apply, inlined too
+            self._legal = None  # push, inlined too
             self._events = events = []
             if self.history is not None:
                 self.history.append(action)
@@ -261,7 +277,7 @@ class Game:
             action = from_json(action if isinstance(action, dict) else _as_json(action))
         if not self._allows(action):
             action = self._other_spelling(action)
-        return self._apply(action)
+        return self.push(action)
 
     def _other_spelling(self, action):
         """A well-formed action that legal_actions() does not list but that names a
@@ -299,8 +315,14 @@ class Game:
             return None
         return route if route is not None and self.phase == "move" and route[0] in self.moves[self.active] else None
 
-    def _apply(self, action):
-        """Play a legal action without checking it (the fast path for search)."""
+    def push(self, action):
+        """Play an action WITHOUT checking it and return its events: the fast path for
+        search, as python-chess's `push` next to its validated `push_uci`.
+
+        It does not check that the action is legal now, that its fields have the right
+        types, or that it is one of the objects `legal_actions()` returned (pass one of
+        those): an illegal action leaves the state inconsistent. People's input goes
+        through `apply`, which validates and changes nothing when it refuses."""
         self._legal = None
         self._events = events = []
         if self.history is not None:
@@ -311,27 +333,23 @@ class Game:
             _PLAY[type(action)](self, action)
         return events
 
+    _apply = push  # the old private name, until every caller says push
+
     def _pass(self, action):
         self._events.append(("pass", self.active))
         self._movement_phase()
 
     def clone(self, history=False):
         """An independent copy; search clones skip the action history."""
-        g = object.__new__(Game)
-        g.players, g.options, g.seed, g.tiles = self.players, self.options, self.seed, self.tiles
-        g.pos = self.pos[:]
-        g.moves = [h[:] for h in self.moves]
-        g.powers = [h[:] for h in self.powers]
-        g.scores = self.scores[:]
-        g.mdeck, g.mdisc = self.mdeck[:], self.mdisc[:]
-        g.pdeck, g.pdisc = self.pdeck[:], self.pdisc[:]
-        g.active, g.phase, g.to_move = self.active, self.phase, self.to_move
-        g.skips, g.extra, g.shields = self.skips[:], self.extra, self.shields[:]
-        g.winners, g.rng, g.pending, g.is_over = self.winners, self.rng.copy(), self.pending, self.is_over
-        g.known = [dict(cards) for cards in self.known]
-        g.history = self.history[:] if history and self.history is not None else None
-        g.setup, g._legal, g._events, g._reached = self.setup, self._legal, [], self._reached
-        return g
+        return Game(
+            players=self.players, options=self.options, seed=self.seed, pos=self.pos[:],
+            moves=[h[:] for h in self.moves], powers=[h[:] for h in self.powers], scores=self.scores[:],
+            mdeck=self.mdeck[:], mdisc=self.mdisc[:], pdeck=self.pdeck[:], pdisc=self.pdisc[:],
+            active=self.active, phase=self.phase, to_move=self.to_move, skips=self.skips[:], extra=self.extra,
+            shields=self.shields[:], winners=self.winners, rng=self.rng.copy(), pending=self.pending,
+            known=[dict(cards) for cards in self.known],
+            history=self.history[:] if history and self.history is not None else None,
+            setup=self.setup, legal=self._legal, reached=self._reached)
 
     # ----- legal actions -------------------------------------------------
 
@@ -470,7 +488,7 @@ class Game:
             self._events.append(("draw", seat, "power", card))
 
     def _draw_two(self, action=DRAW):
-        """R10: the movement phase's "draw two" (`action`: the Draw, as _apply passes it)."""
+        """R10: the movement phase's "draw two" (`action`: the Draw, as push passes it)."""
         seat = self.active
         self._events.append(("draw_two", seat))
         self._draw_movement(seat)
@@ -749,7 +767,7 @@ class Game:
         self._events.append(("swap_hands", seat, target))
 
 
-# How _apply plays each type of action but Move.
+# How push plays each type of action but Move.
 _PLAY = {Draw: Game._draw_two, Pass: Game._pass, Power: Game._play_power,
          Partner: Game._choose_partner, Defend: Game._answer_defense}
 

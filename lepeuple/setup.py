@@ -33,19 +33,12 @@ _HOMES = {n: bytes(4 * (m >> 1) + 2 for m in range(2 * n)) for n in (3, 4, 5)}
 
 
 def _blank(players, options, seed):
-    g = object.__new__(Game)
-    g.players, g.options, g.seed, g.tiles = players, options, seed, 4 * players
-    g.pos = list(_HOMES[players])  # R6: meeples start at home (a list: see Game)
-    g.moves = [[] for _ in range(players)]
-    g.powers = [[] for _ in range(players)]
-    g.scores = [0] * players
-    g.mdeck, g.mdisc, g.pdeck, g.pdisc = [], [], [], []
-    g.active, g.phase, g.to_move = 0, "move", 0
-    g.skips, g.extra, g.shields = [0] * players, 0, [False] * players
-    g.winners, g.rng, g.pending, g.is_over = [], Rng(seed), None, False
-    g.known = [{} for _ in range(players)]  # per holder: card -> seats that know it is there
-    g.history, g._legal, g._events = [], None, []
-    return g
+    """R6: meeples at home (a list: see Game), empty hands and piles, scores 0."""
+    return Game(players=players, options=options, seed=seed, pos=list(_HOMES[players]),
+                moves=[[] for _ in range(players)], powers=[[] for _ in range(players)], scores=[0] * players,
+                mdeck=[], mdisc=[], pdeck=[], pdisc=[], active=0, phase="move", to_move=0,
+                skips=[0] * players, extra=0, shields=[False] * players, winners=[], rng=Rng(seed),
+                pending=None, known=[{} for _ in range(players)], history=[])
 
 
 def _place(g, setup):

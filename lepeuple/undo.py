@@ -8,7 +8,7 @@ before a barrier, or before another seat's action, stays.
 
 How the engine knows who decided each action and what it caused: by replaying the
 record, here, when `undoable` is asked — never on the play path. `Game.apply` and
-`_apply` record nothing more than the action (bots' search clones have no history
+`push` record nothing more than the action (bots' search clones have no history
 at all), so the speed of play is untouched. The replay is incremental: a private
 shadow game (no history of its own) is kept with the marks of the actions replayed
 so far, and the next question replays only the actions appended since. The cache
@@ -65,7 +65,7 @@ def marks(game):
         done, shadow, out = [], _fresh(game), []
     for action in history[len(done):]:
         seat = shadow.to_move
-        events = shadow._apply(action)
+        events = shadow.push(action)
         out.append((seat, any(e[0] in BARRIERS for e in events)))
         done.append(action)
     game._undo = (done, shadow, out)
@@ -97,7 +97,7 @@ def undo(game, count=1):
     g = _fresh(game)
     kept = game.history[:-count]
     for action in kept:
-        g._apply(action)
+        g.push(action)
     for name in type(game).__slots__:
         if name not in _KEPT:
             setattr(game, name, getattr(g, name))

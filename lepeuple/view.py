@@ -119,25 +119,18 @@ class Resampler:
 
     @staticmethod
     def _template(v):
-        n = v["players"]
-        g = object.__new__(Game)
-        g.players, g.options, g.seed, g.tiles = n, check_options(v["options"]), 0, 4 * n
-        g.pos = [t for pair in v["meeples"] for t in pair]
-        g.moves = [[] for _ in range(n)]
-        g.powers = [[] for _ in range(n)]
+        """The view as a full state with no hidden card anywhere yet (sample deals them)."""
+        n, seat = v["players"], v["seat"]
+        moves, powers = [[] for _ in range(n)], [[] for _ in range(n)]
         if v["hand"] is not None:
-            g.moves[v["seat"]] = list(v["hand"]["movement"])
-            g.powers[v["seat"]] = list(v["hand"]["power"])
-        g.scores = [0 if s is None else s for s in v["scores"]]
-        g.mdeck, g.pdeck = [], []
-        g.mdisc, g.pdisc = list(v["movement_discard"]), list(v["power_discard"])
-        g.active, g.phase, g.to_move = v["active"], v["phase"], v["to_move"]
-        g.is_over = v["phase"] == "over"
-        g.skips, g.extra, g.shields = list(v["skips"]), v["extra_turns"], list(v["shields"])
-        g.winners, g.rng = list(v["winners"]), Rng(0)
-        g.pending = _pending_from_json(v["pending"], v["phase"])
-        g.known = [{card: frozenset({v["seat"]}) for card in cards} for cards in v["known"]]
-        g.history, g.setup, g._legal, g._events = None, None, None, []
+            moves[seat], powers[seat] = list(v["hand"]["movement"]), list(v["hand"]["power"])
+        g = Game(players=n, options=check_options(v["options"]), seed=0,
+                 pos=[t for pair in v["meeples"] for t in pair], moves=moves, powers=powers,
+                 scores=[0 if s is None else s for s in v["scores"]], mdeck=[], mdisc=list(v["movement_discard"]),
+                 pdeck=[], pdisc=list(v["power_discard"]), active=v["active"], phase=v["phase"],
+                 to_move=v["to_move"], skips=list(v["skips"]), extra=v["extra_turns"], shields=list(v["shields"]),
+                 winners=list(v["winners"]), rng=Rng(0), pending=_pending_from_json(v["pending"], v["phase"]),
+                 known=[{card: frozenset({seat}) for card in cards} for cards in v["known"]])
         g.note_scores()
         return g
 

@@ -89,7 +89,7 @@ class GreedyEngine:
         g0 = self.source.sample(self.rng)
         for i, a in enumerate(self.legal):
             g = g0.clone()
-            g._apply(a)
+            g.push(a)
             self.totals[i] += evaluate(g, self.seat, self.model, self.w)
         self.iterations += 1
 
@@ -155,7 +155,7 @@ class IsmctsEngine:
             totals = self.greedy_totals
             for i, a in enumerate(self.legal):
                 g = g0.clone()
-                g._apply(a)
+                g.push(a)
                 totals[i] += evaluate(g, self.seat, self.model, self.w)
             self.iterations += 1
             if self.iterations == self.pre:
@@ -197,7 +197,7 @@ class IsmctsEngine:
                     action = imitate_greedy(g, rng, self.model, self.w, self.topk)
                 else:
                     action = policy_action(g, rng, self.w)
-            started = _turn_started(g._apply(action))
+            started = _turn_started(g.push(action))
             action = None
             if g.phase == "over":
                 break
@@ -295,7 +295,7 @@ def imitate_greedy(g, rng, model=MODEL, w=DEFAULT, topk=0):
     best, best_value = None, -1.0
     for a in legal:
         h = g.clone()
-        h._apply(a)
+        h.push(a)
         v = evaluate(h, seat, model, w)
         if v > best_value:
             best, best_value = a, v

@@ -1,4 +1,4 @@
-"""The command-line tools: scenario, simulate, bench (and arena, play when present)."""
+"""The command-line tools: scenario, simulate, bench, arena and review."""
 
 import argparse
 import json
@@ -29,6 +29,16 @@ def main(argv=None):
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1, help="worker processes (this machine has 2 cores)")
     p.set_defaults(run=_arena)
+
+    p = commands.add_parser("review", help="where a seat lost the most win chance in a finished game; prints one JSON line")
+    p.add_argument("file", help="game record JSON file (as saved), or - for standard input")
+    # Parsed as text and checked by _review, so that a bad value is one line, exit 2.
+    p.add_argument("--seat", required=True, help="the seat to review (0 = first player)")
+    p.add_argument("--level", default="hard", help="the bot that re-decides (default hard)")
+    p.add_argument("--top", default="5", help="at most this many mistakes (default 5)")
+    p.add_argument("--seed", default="0", help="the review's own seed (default 0)")
+    p.add_argument("--budget", default=None, help="redeals per estimate (default lepeuple.review.DEFAULT_BUDGET)")
+    p.set_defaults(run=_review)
 
     args = parser.parse_args(argv)
     if not args.command:
@@ -62,6 +72,51 @@ def _fail(message):
     """One line on standard error, exit status 2."""
     print("scenario: " + " ".join(message.split()), file=sys.stderr)
     return 2
+
+
+def _review(args):
+    from .review import Review
+
+    def whole(text, name, low):
+        try:
+            value = int(text)
+        except ValueError:
+            raise ValueError(f"--{name} must be a whole number, not {text!r}") from None
+        if value < low:
+            raise ValueError(f"--{name} must be at least {low}, not {value}")
+        return value
+
+    def fail(message):
+        print("review: " + " ".join(message.split()), file=sys.stderr)
+        return 2
+
+    try:
+        top = whole(args.top, "top", 0)
+        seed = whole(args.seed, "seed", -2**63)
+        budget = None if args.budget is None else whole(args.budget, "budget", 1)
+        seat = whole(args.seat, "seat", 0)
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"the file is not JSON ({e})") from None
+        if isinstance(data, dict) and "format" not in data and isinstance(data.get("record"), dict):
+            data = data["record"]  # a file the page saved ({"app", "version", "seats", "record"})
+        review = Review(data, seat, args.level, seed, budget)
+        while not review.step(1.0):
+            pass
+    except (OSError, ValueError) as e:  # JSONDecodeError, RecordError: ValueErrors
+        return fail(str(e))
+    except RecursionError:  # json.loads on input nested too deep
+        return fail("the file is nested too deeply to read")
+    except Exception as e:  # a malformed file must never end in a traceback
+        return fail(f"cannot review this record ({type(e).__name__}: {e})")
+    print(json.dumps(review.result(top), ensure_ascii=False))
+    return 0
 
 
 def _simulate(args):

@@ -1,0 +1,269 @@
+"""The review ("coach"): where a seat lost the most win chance in a finished game.
+
+For each decision of `seat` in the record that had a choice, the bot at `level`
+(default `hard`) decides again from `view(game, seat)` *at that moment*, and both
+the action played and the bot's action are estimated on the same redeals of the
+cards that view hides:
+
+- redeal j (j < budget) is `Resampler(view).sample(...)`, seeded from the review
+  seed, the action's index and j only;
+- on a copy of it each action is played, then every seat plays as greedy
+  (`search.imitate_greedy`, the rule `hard` uses in its playouts) until the end
+  of the seat's next turn, with the same chance stream for both actions; the
+  position reached is scored by the bots' win-chance evaluation
+  (`evaluate.evaluate`, 0..1; a finished game 1, 1/k or 0);
+- win(action) is the mean over the redeals, and
+  loss = max(0, win(bot's action) − win(played)); 0 when the bot chose the played
+  action (then nothing is estimated).
+
+Fair: what decides is the view at that moment, the action played there and the
+review's own seed. Neither the true state, the record's seed nor any later
+action is read (the record is replayed once, up front, only to take the views).
+
+The work runs in slices like the bots: `step(seconds)` does whole small units
+(one search iteration, or one action of a playout: a few ms) until about
+`seconds` have passed, so the page can call `step(0.03)` between browser tasks.
+
+    r = Review(record, seat=0)          # record: the JSON dict of a finished game
+    while not r.step(0.03):             # the page: one slice per browser task
+        show(r.progress)                # (decisions reviewed, decisions to review)
+    r.result()  # {"seat": 0, "decisions": 21, "mistakes": [{"index": 40, "played": {...},
+                #   "better": {...}, "loss": 0.21}, ...]}
+"""
+
+import copy
+import time
+
+from .actions import Partner, Power, from_json, to_json
+from .bots import spec, think
+from .bots.evaluate import evaluate
+from .bots.search import imitate_greedy
+from .errors import RecordError, show
+from .game import Game
+from .record import load
+from .rng import Rng
+from .setup import new_game
+from .view import Resampler, view
+
+DEFAULT_BUDGET = 64
+"""Redeals per estimated decision (each plays both actions out: 2 playouts)."""
+
+TOPK = 6  # the greedy imitation's shortlist of movements, as in `hard`'s playouts
+TOP = 5  # mistakes listed by default
+
+_THINK_SALT = 0x9E3779B97F4A7C15
+_DEAL_SALT = 0xD1B54A32D192ED03
+_PLAY_SALT = 0x8CB92BA72F3D8DD7
+_MASK = 0xFFFFFFFFFFFFFFFF
+
+
+class Review:
+    """A review of `seat`'s decisions in a finished game record, run in slices.
+
+    `record`: the JSON record (a dict, as `lepeuple.record` writes it) or a
+    finished `Game`. `level`: a bot name that `bots.think` accepts (`hard`,
+    `normal`, `greedy`, `hard:100` …). `budget`: redeals per estimate
+    (DEFAULT_BUDGET). Raises RecordError for a record that cannot be replayed or
+    is not finished, ValueError for a bad seat, level or budget.
+    """
+
+    def __init__(self, record, seat, level="hard", seed=0, budget=None):
+        if isinstance(record, Game):
+            record = record.record()
+        game = load(record)  # RecordError naming what is wrong
+        if not game.is_over:
+            raise RecordError("the game in this record is not finished: only a finished game can be reviewed")
+        if type(seat) is not int or not 0 <= seat < game.players:
+            raise ValueError(f"the seat must be a whole number from 0 to {game.players - 1}, not {show(seat)}")
+        if not isinstance(level, str):
+            raise ValueError(f"the level is a bot name such as hard, not {show(level)}")
+        if spec(level)[3]:  # ValueError for an unknown name
+            raise ValueError(f"a review decides from the seat's view: no cheating bot ({level})")
+        if budget is None:
+            budget = DEFAULT_BUDGET
+        if type(budget) is not int or budget < 1:
+            raise ValueError(f"the budget is a whole number of redeals ≥ 1, not {show(budget)}")
+        if type(seed) is not int:
+            raise ValueError(f"the seed is a whole number, not {show(seed)}")
+        self.seat, self.level, self.seed, self.budget = seat, level, seed, budget
+        self.players = game.players
+        # One replay up front: the seat's view at each of its decisions with a choice.
+        self._decisions = _decisions(record, seat)
+        self.entries = []
+        """Every reviewed decision so far, in record order: index, played, better (JSON),
+        win_played and win_better (None when the bot chose the played action), loss."""
+        self._current = None
+        self.seconds = 0.0  # time spent in step()
+
+    # ----- progress --------------------------------------------------------
+
+    @property
+    def progress(self):
+        """(decisions reviewed, decisions to review)."""
+        return len(self.entries), len(self._decisions)
+
+    @property
+    def done(self):
+        return len(self.entries) == len(self._decisions)
+
+    def step(self, seconds):
+        """Work for about `seconds` (at least one small unit); True once every decision is reviewed."""
+        start = time.perf_counter()
+        deadline = start + seconds
+        while not self.done:
+            self._unit(deadline)
+            if time.perf_counter() >= deadline:
+                break
+        self.seconds += time.perf_counter() - start
+        return self.done
+
+    def run(self):
+        """Review to the end at once; return result()."""
+        while not self.step(1.0):
+            pass
+        return self.result()
+
+    def result(self, top=TOP):
+        """{"seat", "decisions", "mistakes"}: the `top` decisions (of those reviewed so far)
+        that lost the most win chance, largest loss first (then record order)."""
+        lost = [e for e in self.entries if e["loss"] > 0]
+        lost.sort(key=lambda e: (-e["loss"], e["index"]))
+        if top is not None:
+            lost = lost[:top]
+        return {"seat": self.seat, "decisions": len(self._decisions),
+                "mistakes": [{k: copy.deepcopy(e[k]) for k in ("index", "played", "better", "loss")} for e in lost]}
+
+    # ----- the work ----------------------------------------------------------
+
+    def _unit(self, deadline):
+        """One small piece of work: start a decision, a slice of thinking, or one action of a playout."""
+        cur = self._current
+        if cur is None:
+            index, v, raw, played = self._decisions[len(self.entries)]
+            self._current = cur = _Decision(index, v, raw, played, self.level, self.seed)
+            return
+        if not cur.thinking.done:
+            cur.thinking.step(max(0.0, deadline - time.perf_counter()))
+            if cur.thinking.done:
+                cur.best = cur.thinking.action()
+                if _same(cur.view, cur.best, cur.played):
+                    self._finish(cur, None, None)
+                else:
+                    cur.resampler = Resampler(cur.view)
+            return
+        run = cur.run
+        if run is None:  # the next playout: even ones the played action on a new redeal, odd ones the bot's
+            j, which = divmod(cur.playouts, 2)
+            if which == 0:
+                cur.deal = cur.resampler.sample(Rng(_mix(cur.seed ^ _DEAL_SALT, j)))
+            action = cur.played if which == 0 else cur.best
+            cur.run = run = Playout(cur.deal, self.seat, action, Rng(_mix(cur.seed ^ _PLAY_SALT, j)))
+        else:
+            run.advance()
+        if run.value is None:
+            return
+        cur.totals[cur.playouts % 2] += run.value
+        cur.run = None
+        cur.playouts += 1
+        if cur.playouts == 2 * self.budget:
+            self._finish(cur, cur.totals[0] / self.budget, cur.totals[1] / self.budget)
+
+    def _finish(self, cur, win_played, win_better):
+        loss = 0.0
+        if win_played is not None:
+            win_played, win_better = round(win_played, 4), round(win_better, 4)
+            loss = round(max(0.0, win_better - win_played), 4)
+        self.entries.append({"index": cur.index, "played": cur.raw, "better": to_json(cur.best), "loss": loss,
+                             "win_played": win_played, "win_better": win_better})
+        self._current = None
+
+
+class _Decision:
+    """The review of one decision in progress."""
+
+    def __init__(self, index, v, raw, played, level, seed):
+        self.index, self.view, self.raw, self.played = index, v, raw, played
+        self.seed = _mix(seed, index)
+        self.thinking = think(v, level, self.seed ^ _THINK_SALT)
+        self.best = None
+        self.resampler = None
+        self.deal = None
+        self.run = None  # the Playout in progress
+        self.playouts = 0
+        self.totals = [0.0, 0.0]  # played, better
+
+
+def _decisions(record, seat):
+    """(index, view, JSON action, action) for each action `seat` decided with more than one legal action."""
+    g = new_game(record["players"], record["options"], record["seed"], record.get("setup"))
+    out = []
+    for i, raw in enumerate(record["actions"]):
+        action = from_json(raw)
+        if g.to_move == seat and len(g.legal_actions()) > 1:
+            out.append((i, view(g, seat), copy.deepcopy(raw), action))
+        g.apply(action)
+    return out
+
+
+def playout(g, seat, action, rng):
+    """The win chance for `seat` after `action` on determinisation `g` (left untouched):
+    every seat then plays as greedy (the imitation of `hard`'s playouts) until the end
+    of `seat`'s next turn, and the position is scored by the evaluation."""
+    run = Playout(g, seat, action, rng)
+    while run.value is None:
+        run.advance()
+    return run.value
+
+
+class Playout:
+    """`playout` one action at a time (`advance`), so that a slice never waits for a
+    whole playout; `value` is set once it is over."""
+
+    def __init__(self, g, seat, action, rng):
+        self.g, self.seat, self.rng = g.clone(), seat, rng
+        self.mine = 0  # turns of `seat` begun since the action
+        self.value = None
+        self._after(self.g.apply(action))
+
+    def advance(self):
+        g = self.g
+        self._after(g.apply(imitate_greedy(g, self.rng, topk=TOPK)))
+
+    def _after(self, events):
+        """Stop when the game is over, or once `seat`'s next turn has been played."""
+        g, seat = self.g, self.seat
+        if g.phase != "over":
+            started = _turn_started(events)
+            if started is None:
+                return
+            if started == seat:
+                self.mine += 1
+                if self.mine < 2:
+                    return
+            elif not self.mine:
+                return
+        self.value = evaluate(g, seat)
+
+
+def _turn_started(events):
+    for e in reversed(events):
+        if e[0] == "turn":
+            return e[1]
+    return None
+
+
+def _same(v, a, b):
+    """Do actions a and b name the same decision (DESIGN.md: the two spellings)?"""
+    if a == b:
+        return True
+    if type(a) is Power and type(b) is Power and a.card == b.card == "permutation" and a.target is None:
+        return a.meeple == b.other and a.other == b.meeple and a.meeple is not None and a.meeple[0] == a.other[0]
+    if type(a) is Partner and type(b) is Partner:
+        (s, i), (t, k) = a.meeple, b.meeple
+        return s == t and v["meeples"][s][i] == v["meeples"][t][k]
+    return False
+
+
+def _mix(seed, j):
+    """A seed for the pair (seed, j) (SplitMix64 through Rng)."""
+    return Rng((seed * 0x9E3779B97F4A7C15 + j) & _MASK).next64()

@@ -1,9 +1,20 @@
 """Events that `Game.apply` returns, so the UI and logs need not diff states.
 
 Inside the engine an event is a plain tuple `(type, field, ...)`, cheap to make
-on the hot path; `to_json` names the fields. `redact` hides what a seat may not
-see (RULES.md R9): cards drawn by others, the card a Bandit took.
+on the hot path; `to_json` names the fields, and `named` gives the same tuple
+with its fields as attributes (`e.type`, `e.home`), for code that reads events
+rather than plays (the page converts each event once, as it enters its log).
+`redact` hides what a seat may not see (RULES.md R9): cards drawn by others,
+the card a Bandit took.
+
+>>> e = named(("event", "noble_attack", 6, (0, 0), (0, 1), (3, -1, 0)))
+>>> e.kind, e.home, e.deltas, e == ("event", "noble_attack", 6, (0, 0), (0, 1), (3, -1, 0))
+('noble_attack', 6, (3, -1, 0), True)
+>>> named(("move", (1, 0), 6, 8)).dst
+8
 """
+
+from collections import namedtuple
 
 FIELDS = {
     "turn": ("seat", "extra"),  # a turn starts; extra: granted by Vitesse
@@ -34,6 +45,17 @@ FIELDS = {
 }
 
 
+# Attribute names where a JSON field name is a Python keyword.
+_ATTRIBUTE = {"from": "src", "to": "dst"}
+NAMED = {kind: namedtuple(kind.title().replace("_", ""), ("type",) + tuple(_ATTRIBUTE.get(f, f) for f in fields))
+         for kind, fields in FIELDS.items()}
+
+
+def named(event):
+    """The event with named fields (a tuple still: equal to the engine's, and hashable)."""
+    return NAMED[event[0]]._make(event)
+
+
 def to_json(event):
     """A dict naming the event's fields; meeples become [seat, index] lists."""
     out = {"type": event[0]}
@@ -47,12 +69,17 @@ def redact(event, seat, hidden_scores=False):
     and with hidden scores (option `scores`), others' points and scores too."""
     kind = event[0]
     if hidden_scores and kind == "score" and event[1] != seat:
-        return (kind, event[1], None, None)
+        return _like(event, (kind, event[1], None, None))
     if hidden_scores and kind == "event":
         deltas = tuple(d if s == seat else None for s, d in enumerate(event[5]))
-        return event[:5] + (deltas,)
+        return _like(event, event[:5] + (deltas,))
     if kind == "draw" and event[1] != seat:
-        return event[:3] + (None,)
+        return _like(event, event[:3] + (None,))
     if kind == "steal" and seat not in (event[1], event[2]):
-        return event[:3] + (None,)
+        return _like(event, event[:3] + (None,))
     return event
+
+
+def _like(event, values):
+    """`values` as the same kind of tuple as `event` (named or plain)."""
+    return type(event)._make(values) if hasattr(event, "_make") else values

@@ -12,6 +12,8 @@ from .errors import IllegalAction, SetupError, names, show
 
 HAND_LIMIT = 7  # R8
 DEFAULT_OPTIONS = {"defense": "reaction", "scores": "visible", "target": 12}
+OPTION_CHOICES = {"defense": ("reaction", "shield"), "scores": ("visible", "hidden")}  # RULES.md, Options
+TARGETS = (6, 30)  # the lowest and highest target score
 ACTION_TYPES = frozenset(type(a) for a in (PASS, DRAW, DEFEND_NO)) | {Move, Partner, Power}
 
 
@@ -24,12 +26,12 @@ def check_options(options):
     if unknown:
         raise SetupError(f"unknown option {names(unknown)}")
     out = {**DEFAULT_OPTIONS, **options}
-    if out["defense"] not in ("reaction", "shield"):
-        raise SetupError(f"option defense is reaction or shield, not {show(out['defense'])}")
-    if out["scores"] not in ("visible", "hidden"):
-        raise SetupError(f"option scores is visible or hidden, not {show(out['scores'])}")
-    if type(out["target"]) is not int or not 6 <= out["target"] <= 30:
-        raise SetupError(f"option target is a whole number from 6 to 30, not {show(out['target'])}")
+    for key, choices in OPTION_CHOICES.items():
+        if out[key] not in choices:
+            raise SetupError(f"option {key} is {' or '.join(choices)}, not {show(out[key])}")
+    low, high = TARGETS
+    if type(out["target"]) is not int or not low <= out["target"] <= high:
+        raise SetupError(f"option target is a whole number from {low} to {high}, not {show(out['target'])}")
     return out
 
 
@@ -333,8 +335,6 @@ class Game:
             _PLAY[type(action)](self, action)
         return events
 
-    _apply = push  # the old private name, until every caller says push
-
     def _pass(self, action):
         self._events.append(("pass", self.active))
         self._movement_phase()
@@ -523,6 +523,8 @@ class Game:
         pos = self.pos
         self._events.append(("move", MEEPLES[m], pos[m], to))
         pos[m] = to
+        # ring.is_pickaxe / is_flank / opposite, as bit tests on this hottest path
+        # (tests/test_one_source.py ties them to the helpers).
         if (to & 3) == 0:  # R12 (to % 4 == 0): the owner of the moved meeple draws a power card
             self._events.append(("pickaxe", MEEPLES[m], to))
             self._draw_power(_OWNER[m])

@@ -28,7 +28,9 @@ from .choices import Chooser
 from .markup import h
 from .newgame import Seat, Setup, default_level, parse_query, setup_from_form
 from .render import screens
-from .render.rules import rules_page
+from .render.rules import anchor, rules_page, rules_panel
+from .render.tutorial import offer as tutorial_offer, tutorial_screen
+from .tutorial import STEPS as TUTORIAL_STEPS, Tutorial, forget as forget_tutorial, progress as tutorial_progress
 from .render.table import TableModel, table_screen
 from .render import replay as replay_view
 from .render.common import button
@@ -79,6 +81,10 @@ class App(ReplayCommands):
         self.hint_busy = False
         self.show_end = True
         self.speed = "normal"
+        self.panel = None  # the rules beside the board: the section (rule id) it is open at
+        self.tutorial = None  # web.tutorial.Tutorial: the guided first game
+        self.tutorial_back = "new"  # the screen "leave" returns to
+        self.first_visit = False  # no save and no preferences: the guided game is offered
 
     # ----- start-up ------------------------------------------------------
 
@@ -93,6 +99,12 @@ class App(ReplayCommands):
         if not self.saving:
             self.notices.append(("save.memory", {}))
         self._load_save()
+        self.first_visit = self.session is None and self.store.backend.getItem(PREFS_KEY) is None
+        if "tutorial=1" in self.search.lstrip("?").split("&"):  # ?tutorial=1: the guided game
+            self.notices = [n for n in self.notices if n != ("err.unknown_param", {"name": "tutorial"})]
+            self.dom.replace_query(self._kept_query(query))
+            self._do_tutorial(None)
+            return
         if self.fragment and self.open_link(self.fragment):  # the saved game stays as it was
             return
         if query.setup is not None:
@@ -305,18 +317,21 @@ class App(ReplayCommands):
         """Draw the current screen. focus="choice": keyboard focus goes to the first
         choice of the new step (marked data-focus), not left behind on a used control."""
         body = {"new": self._new_screen, "confirm": self._confirm_screen, "broken": self._broken_screen,
-                "table": self._table, "rules": rules_page, "replay": self._replay_screen}[self.screen]()
-        in_game = self.screen if self.screen in ("table", "replay") else None
+                "table": self._table, "rules": rules_page, "replay": self._replay_screen,
+                "tutorial": self._tutorial_screen}[self.screen]()
+        in_game = self.screen if self.screen in ("table", "replay", "tutorial") else None
+        panel = rules_panel(self.panel) if self.panel is not None and self.screen in ("table", "tutorial") else None
         self.dom.render(h("div", {"class": f"page screen-{self.screen}"},
                           screens.header(i18n.language(), self.speed, in_game),
-                          h("main", {"class": "content"}, body)), focus=focus)
+                          h("main", {"class": "content" + (" with-panel" if panel else "")}, body, panel)),
+                          focus=focus)
         self.dom.flag("screen", self.screen)
         self.dom.flag("actions", str(len(self.session.game.history)) if self.session else None)
 
     def _new_screen(self):
         can_resume = self.session is not None and not self.session.game.is_over
         box = screens.stats_panel(stats.load(self.store), self.asking_reset)
-        return screens.new_game(self.draft, self.levels, self.errors, self.notices, can_resume, box)
+        return [self._tutorial_offer(), screens.new_game(self.draft, self.levels, self.errors, self.notices, can_resume, box)]
 
     def _do_stats_reset(self, sure):
         """First click asks; then True resets, False keeps."""
@@ -390,6 +405,10 @@ class App(ReplayCommands):
         if handler is not None:
             handler(arg)
             return
+        if self.screen == "tutorial":  # the guided game's own table
+            if self.tutorial is not None and self.tutorial.click(act, arg):
+                self.render(focus="choice")
+            return
         chooser = self.current_chooser()
         if chooser is None:
             return
@@ -420,16 +439,76 @@ class App(ReplayCommands):
         if remember:
             self.store.set_pref("lang", code)
 
-    def _do_rules(self, _):
+    def _do_rules(self, rule):
+        """The rules: in a game, a panel beside the board opened at `rule`'s section
+        (the header's button opens or closes it); elsewhere the rules page."""
+        if self.screen in ("table", "tutorial"):
+            if rule is None and self.panel is not None:
+                self._do_rules_close(None)
+                return
+            self.panel = rule if isinstance(rule, str) and anchor(rule) else "R1"
+            self.render(focus="#" + anchor(self.panel))
+            return
         if self.screen != "rules":
             self.back_to, self.screen = self.screen, "rules"
             self.render()
 
     def _do_rules_close(self, _):
+        if self.panel is not None:
+            self.panel = None
+            self.render(focus="choice")
+            return
         if self.screen == "rules":
             self.screen = self.back_to
             self.render()
             self.kick()
+
+    # ----- the guided first game (web/tutorial.py) ----------------------------
+
+    def _do_tutorial(self, _):
+        """Open the guided game where it was left; the game in progress waits."""
+        if self.screen != "tutorial":
+            self.tutorial_back = "table" if self.screen == "table" else "new"
+        if self.tutorial is None:
+            self.tutorial = Tutorial.resume(self.store.backend)
+            self.tutorial.save()
+        self.screen, self.panel = "tutorial", None
+        self.render(focus="choice")
+
+    def _tutorial_screen(self):
+        return tutorial_screen(self.tutorial)
+
+    def _tutorial_offer(self):
+        step, _ = tutorial_progress(self.store.backend)
+        if step is None and not self.first_visit:
+            return None
+        return tutorial_offer(step, len(TUTORIAL_STEPS))
+
+    def _do_tut_next(self, _):
+        if self.screen == "tutorial" and self.tutorial.next():
+            self.render(focus="choice")
+
+    def _do_tut_leave(self, _):
+        if self.screen == "tutorial":
+            self.screen = "table" if self.tutorial_back == "table" and self.session is not None else "new"
+            self.panel = None
+            self.render()
+            self.kick()
+
+    def _do_tut_again(self, _):
+        if self.screen == "tutorial":
+            forget_tutorial(self.store.backend)
+            self.tutorial = Tutorial(self.store.backend)
+            self.tutorial.save()
+            self.render(focus="choice")
+
+    def _do_tut_play(self, _):
+        """The guided game is over: on to a real game (the offer is not made again)."""
+        forget_tutorial(self.store.backend)
+        self.tutorial, self.first_visit, self.panel = None, False, None
+        self.screen = "table" if self.tutorial_back == "table" and self.session is not None else "new"
+        self.render()
+        self.kick()
 
     def _do_undo(self, _):
         s = self.session

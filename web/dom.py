@@ -122,6 +122,12 @@ class BrowserDom:
             return
         if key == "Tab" and self._trap_tab(event):
             return
+        if key == "Escape":  # closes what says so (the rules panel: data-escape="rules-close")
+            closer = self.root.querySelector("[data-escape]")
+            if not absent(closer) and absent(self.root.querySelector(MODAL)):
+                event.preventDefault()
+                self.app.command(str(closer.dataset.escape))
+                return
         step = ARROWS.get(key)
         el = document.activeElement
         if step is None or absent(el) or event.altKey or event.ctrlKey or event.metaKey:
@@ -214,6 +220,8 @@ class BrowserDom:
                 (modal.querySelector(FOCUSABLE) if absent(el) else el).focus()
             return
         first = self.root.querySelector("[data-focus]") if focus == "choice" else None
+        if focus and focus.startswith("#"):  # a section of the rules panel: shown and focused
+            first = self.root.querySelector(focus)
         if not absent(first):
             first.focus()
         elif kept:

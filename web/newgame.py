@@ -9,13 +9,14 @@ import unicodedata
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
+from lepeuple.game import DEFAULT_OPTIONS, OPTION_CHOICES, TARGETS  # the engine's options, not a copy
+
 MAX_NAME = 32
 JOINERS = "\u200c\u200d"  # zero-width non-joiner and joiner: part of how some names are written
 SPEEDS = ("slow", "normal", "fast")  # offered in the menu
 # The URL also takes "instant" (no pauses between bot steps): for the tests.
 URL_SPEEDS = SPEEDS + ("instant",)
 LANGS = ("en", "fr", "ja")
-DEFAULT_OPTIONS = {"defense": "reaction", "scores": "visible", "target": 12}
 # Query keys that set up a game (others, like speed or lang, are preferences).
 SETUP_KEYS = ("players", "names", "seed", "defense", "scores", "target")
 KNOWN_KEYS = SETUP_KEYS + ("speed", "lang")
@@ -116,9 +117,9 @@ def parse_query(search, levels):
     else:
         draft.seats = _seats(get("players"), levels, q.errors) or draft.seats
     _names(get("names"), draft, q.errors)
-    draft.options["defense"] = _choice(get("defense"), ("reaction", "shield"), "err.defense", q.errors) or "reaction"
-    draft.options["scores"] = _choice(get("scores"), ("visible", "hidden"), "err.scores", q.errors) or "visible"
-    draft.options["target"] = _whole(get("target"), "err.target", q.errors, 6, 30) or 12
+    for key, choices in OPTION_CHOICES.items():
+        draft.options[key] = _choice(get(key), choices, "err." + key, q.errors) or DEFAULT_OPTIONS[key]
+    draft.options["target"] = _whole(get("target"), "err.target", q.errors, *TARGETS) or DEFAULT_OPTIONS["target"]
     draft.seed = _whole(get("seed"), "err.seed", q.errors, 0, 2**53)
     if q.errors:
         q.draft = draft
@@ -223,8 +224,9 @@ def setup_from_form(fields, levels, count=None):
         else:
             seats.append(Seat("human", name=clean_name(fields.get(f"name-{i}"))))
     setup = Setup(seats)
-    setup.options["defense"] = fields.get("defense") if fields.get("defense") in ("reaction", "shield") else "reaction"
-    setup.options["scores"] = fields.get("scores") if fields.get("scores") in ("visible", "hidden") else "visible"
-    setup.options["target"] = _whole(fields.get("target", "12").strip(), "err.target", errors, 6, 30) or 12
+    for key, choices in OPTION_CHOICES.items():
+        setup.options[key] = fields.get(key) if fields.get(key) in choices else DEFAULT_OPTIONS[key]
+    target = (fields.get("target") or str(DEFAULT_OPTIONS["target"])).strip()
+    setup.options["target"] = _whole(target, "err.target", errors, *TARGETS) or DEFAULT_OPTIONS["target"]
     setup.seed = _whole((fields.get("seed") or "").strip(), "err.seed", errors, 0, 2**53)
     return setup, errors

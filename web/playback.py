@@ -30,12 +30,13 @@ class Frame:
 
 
 def frames(events, start, meeples):
-    """The frames of one action's `events` (found at `start` in the log), the meeples
+    """The frames of one action's `events` (named: lepeuple.events.named; found at
+    `start` in the log), the meeples
     standing at `meeples` before it. Events before the first opener join the first frame."""
     where = [list(pair) for pair in meeples]
     out = []
     for i, e in enumerate(events):
-        if not out or (e[0] in OPENERS and _opened(out[-1]) and not _same_step(out[-1], e)):
+        if not out or (e.type in OPENERS and _opened(out[-1]) and not _same_step(out[-1], e)):
             out.append(Frame(start + i, start + i, [], None))
         frame = out[-1]
         frame.events.append(e)
@@ -44,7 +45,7 @@ def frames(events, start, meeples):
         frame.meeples = [list(pair) for pair in where]
     for frame in out:
         frame.hold = _hold(frame)
-    while out and out[-1].events and out[-1].events[-1][0] in ("turn", "skip") and len(out[-1].events) > 1:
+    while out and out[-1].events and out[-1].events[-1].type in ("turn", "skip") and len(out[-1].events) > 1:
         out[-1].end -= 1  # the next turn's heading waits until this step has been shown
         out[-1].events.pop()
     return out
@@ -53,38 +54,33 @@ def frames(events, start, meeples):
 def _opened(frame):
     """Has the frame an event of its own yet (else what comes joins it: the card
     played goes with the step it makes)?"""
-    return any(e[0] in OPENERS for e in frame.events)
+    return any(e.type in OPENERS for e in frame.events)
 
 
 def _same_step(frame, e):
     """Both redeployments of an event are one step."""
-    return e[0] == "redeploy" and frame.events[-1][0] == "redeploy"
+    return e.type == "redeploy" and frame.events[-1].type == "redeploy"
 
 
 def _place(e, where, tiles):
     """Move the meeples as the event says, and mark the tiles it concerns."""
-    kind = e[0]
-    if kind == "move":
-        (seat, index), src, dst = e[1], e[2], e[3]
-        where[seat][index] = dst
-        tiles.setdefault(src, "trail-from")
-        tiles[dst] = "trail-to"
-    elif kind == "redeploy":
-        (seat, index), src, dst = e[1], e[3], e[4]
-        where[seat][index] = dst
-        tiles.setdefault(src, "trail-from")
-        tiles[dst] = "trail-to"
+    kind = e.type
+    if kind in ("move", "redeploy"):
+        (seat, index) = e.meeple
+        where[seat][index] = e.dst
+        tiles.setdefault(e.src, "trail-from")
+        tiles[e.dst] = "trail-to"
     elif kind == "swap_meeples":
-        (s1, i1), (s2, i2) = e[1], e[2]
+        (s1, i1), (s2, i2) = e.meeple, e.other
         where[s1][i1], where[s2][i2] = where[s2][i2], where[s1][i1]
         tiles[where[s1][i1]] = tiles[where[s2][i2]] = "trail-to"
     elif kind == "event":  # the home and the two meeples round it
-        for tile in (e[2], where[e[3][0]][e[3][1]], where[e[4][0]][e[4][1]]):
+        for tile in (e.home, where[e.meeple[0]][e.meeple[1]], where[e.partner[0]][e.partner[1]]):
             tiles[tile] = "scoring"
 
 
 def _hold(frame):
-    kinds = {e[0] for e in frame.events}
+    kinds = {e.type for e in frame.events}
     if "score" in kinds or ("event" in kinds):
         return SCORING
     if kinds <= {"turn", "pass", "play", "draw", "hand_full", "deck_empty", "reshuffle"}:

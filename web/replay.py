@@ -66,9 +66,9 @@ class Replay:
         out = []
         for i, start in enumerate(self.starts):
             before = self.log[self.starts[i - 1] if i else 0:start] if i else self.log[:start]
-            turn = next((e for e in reversed(before) if e[0] == "turn"), None)
+            turn = next((e for e in reversed(before) if e.type == "turn"), None)
             if turn is not None:
-                out.append((i, turn[1]))
+                out.append((i, turn.seat))
         return out
 
     def can_see(self, viewer):

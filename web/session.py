@@ -9,14 +9,16 @@ import random
 
 import lepeuple
 from lepeuple.errors import ActionError, RecordError, SetupError
+from lepeuple.events import named
 
 from .newgame import Setup, seats_from_json
 from .storage import SaveError
 
 
 class Session:
-    """A game with its seats. `log` holds every raw event (tuples) in order; the
-    page shows them only through `events.redact` for the viewer.
+    """A game with its seats. `log` holds every event in order, with named fields
+    (lepeuple.events.named: converted once, here, as they enter); the page shows
+    them only through `events.redact` for the viewer.
 
     `starts[i]` is where action i's events begin in `log` (the events before
     `starts[0]` set the game up), so the log can be cut back on undo and each
@@ -25,7 +27,7 @@ class Session:
     def __init__(self, setup, game, log=None, starts=None, actors=None):
         self.setup = setup
         self.game = game
-        self.log = log if log is not None else game.last_events()  # the first turn
+        self.log = log if log is not None else _named(game.last_events())  # the first turn
         self.starts = starts if starts is not None else []
         self.actors = actors if actors is not None else []
         self.at_device = None  # hot-seat: the human who confirmed the pass screen
@@ -39,7 +41,7 @@ class Session:
         seed = setup.seed if setup.seed is not None else rng.randrange(1, 2**31)
         setup = Setup([s for s in setup.seats], dict(setup.options), seed)
         game = lepeuple.new_game(len(setup.seats), setup.options, seed)
-        return cls(setup, game, game.last_events())
+        return cls(setup, game, _named(game.last_events()))
 
     @classmethod
     def resume(cls, seats_json, record, levels, text=""):
@@ -50,11 +52,11 @@ class Session:
             game = lepeuple.new_game(record["players"], record["options"], record["seed"], record.get("setup"))
             if game.players != len(seats):
                 raise ValueError(f"the save has {len(seats)} seats for {game.players} players")
-            log, last, starts, actors = game.last_events(), [], [], []
+            log, last, starts, actors = _named(game.last_events()), [], [], []
             for action in record["actions"]:
                 starts.append(len(log))
                 actors.append(game.to_move)
-                last = game.apply(lepeuple.action_from_json(action))
+                last = _named(game.apply(lepeuple.action_from_json(action)))
                 log += last
         except (RecordError, SetupError, ActionError, ValueError, KeyError, TypeError) as e:
             raise SaveError(str(e), text) from e
@@ -111,7 +113,7 @@ class Session:
     def apply(self, action):
         """Play an action (validated by the engine); returns its events."""
         seat = self.game.to_move
-        events = self.game.apply(action)
+        events = _named(self.game.apply(action))
         self.starts.append(len(self.log))
         self.actors.append(seat)
         self.log += events
@@ -162,6 +164,10 @@ class Session:
         start = self.looked(seat)
         out = {}
         for e in self.log[start:upto]:
-            if e[0] == "score" and e[2]:
-                out[e[1]] = out.get(e[1], 0) + e[2]
+            if e.type == "score" and e.delta:
+                out[e.seat] = out.get(e.seat, 0) + e.delta
         return out
+
+
+def _named(events):
+    return [named(e) for e in events]

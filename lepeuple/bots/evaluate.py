@@ -9,10 +9,10 @@ playout policy and the evaluation cheap enough for thousands of iterations.
 import math
 from typing import NamedTuple
 
+from .. import ring
 from ..actions import Move
 from ..cards import MOVEMENT
-
-HAND_LIMIT = 7  # R8
+from ..game import HAND_LIMIT  # R8
 
 
 class Weights(NamedTuple):
@@ -30,13 +30,15 @@ DEFAULT = Weights()
 # ----- the ring, precomputed per tile count --------------------------------
 
 
-def _across(t):
-    return t + 2 if t % 4 == 1 else t - 2
-
-
-def _home_owner_of_flank(t):
-    home = t + 1 if t % 4 == 1 else t - 1
-    return (home - 2) // 4
+# Tile facts (R1) as tables built from lepeuple.ring's helpers, indexed by tile 0..20: a
+# list index is cheaper than a call on the search's hottest paths. Flanks never wrap,
+# so one table serves every tile count. _ACROSS: the opposite flank (0 off the flanks);
+# _FLANK_OWNER: the owner of the home a flank touches (-1 off the flanks);
+# _PICKAXE: is the tile a pickaxe.
+_FLANKS = [t and ring.is_flank(t) for t in range(21)]
+_ACROSS_ANY = [ring.opposite(t) if _FLANKS[t] else 0 for t in range(21)]
+_FLANK_OWNER = [ring.home_owner(ring.flanked_home(t)) if _FLANKS[t] else -1 for t in range(21)]
+_PICKAXE = [bool(t) and ring.is_pickaxe(t) for t in range(21)]
 
 
 _STEP = {}  # tiles -> [from][shift + 10] -> to
@@ -59,7 +61,7 @@ def event_deltas(pos, scores, m, to, active, players):
     The partner is picked as in R13; where the active player may choose, they
     choose what is best for them.
     """
-    across = to + 2 if to % 4 == 1 else to - 2
+    across = _ACROSS_ANY[to]
     owners = []
     partner = -1
     for k in range(2 * players):
@@ -91,7 +93,7 @@ def _deltas(scores, mover, helper, active, to, players):
     else:
         d[mover] += 2
         d[helper] += 1
-    d[_home_owner_of_flank(to)] -= 1
+    d[_FLANK_OWNER[to]] -= 1
     for s in range(players):
         if d[s] < 0 and scores[s] + d[s] < 0:
             d[s] = -scores[s]
@@ -116,9 +118,8 @@ _DECODE = _decode_table()
 # card id -> (own?, X+10, S, Y+10 or None, Z+10 or None)
 _CARD = {c.id: (c.own, c.shift + 10, c.square, c.split[0] + 10 if c.split else None,
                 c.split[1] + 10 if c.split else None) for c in MOVEMENT.values()}
-# tiles -> [tile] -> the opposite flank (0 for homes and pickaxes)
-_FLANK_OWNER = [_home_owner_of_flank(t) if t & 1 else -1 for t in range(21)]  # flank tile -> home owner
-_ACROSS = {4 * n: [0] + [_across(t) if t & 1 else 0 for t in range(1, 4 * n + 1)] for n in (3, 4, 5)}
+# tiles -> [tile] -> the opposite flank (0 for homes and pickaxes), as long as the ring
+_ACROSS = {4 * n: _ACROSS_ANY[:4 * n + 1] for n in (3, 4, 5)}
 
 
 def _counts(pos, tiles):
@@ -133,14 +134,14 @@ def _land_value(g, count, m, to, seat, picks, w):
     """Worth to `seat` (the active player) of meeple m ending its move on `to`, `picks` pickaxes passed."""
     pos = g.pos
     value = 0.0
-    if to & 1:
-        across = to + 2 if to % 4 == 1 else to - 2
+    across = _ACROSS_ANY[to]
+    if across:
         if count[across] - (pos[m] == across) > 0:
             d = event_deltas(pos, g.scores, m, to, seat, g.players)
             value = net_gain(d, seat, g.players, w.net)
         else:
             value = _placement(g, m, to, seat, w)
-    elif to % 4 == 0:
+    elif _PICKAXE[to]:
         picks += 1
     if picks and can_draw_power(g, m >> 1):
         value += w.pickaxe if m >> 1 == seat else -w.pickaxe / (g.players - 1)
@@ -159,11 +160,11 @@ def _move_value(g, count, steps, cache, action, seat, w):
         to = x
     else:
         first = steps[here][x]
-        if first & 1:
-            across = first + 2 if first % 4 == 1 else first - 2
+        across = _ACROSS_ANY[first]
+        if across:
             if count[across] - (pos[m] == across) > 0:
                 return _land_value(g, count, m, first, seat, 0, w)
-        elif first % 4 == 0:
+        elif _PICKAXE[first]:
             picks = 1
         to = steps[first][z]
     key = (m * 64 + to) * 2 + picks
@@ -191,7 +192,7 @@ def can_draw_power(g, seat):
 def _placement(g, m, to, seat, w):
     """The worth to `seat` of leaving meeple m on flank `to` with nothing opposite."""
     owner = m >> 1
-    value = w.anchor if _home_owner_of_flank(to) != owner else -w.exposed
+    value = w.anchor if _FLANK_OWNER[to] != owner else -w.exposed
     return value if owner == seat else -value / (g.players - 1)
 
 
@@ -245,7 +246,7 @@ def _best_move_value(g, seat, w=DEFAULT):
                         seen.add((m, to))
                         v = net_gain(event_deltas(pos, g.scores, m, to, seat, players), seat, players, w.net)
                         best = max(best, v)
-                elif own and not to & 3 and pick > best:
+                elif own and _PICKAXE[to] and pick > best:
                     best = pick
             if first_step is not None:
                 first = row[first_step]

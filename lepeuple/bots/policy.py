@@ -10,6 +10,7 @@ from .evaluate import (
     _ACROSS,
     _DECODE,
     _FLANK_OWNER,
+    _PICKAXE,
     DEFAULT,
     HAND_LIMIT,
     _counts,
@@ -81,7 +82,7 @@ def best_move(g, legal, rng, w=DEFAULT):
                 to = steps[here][x]
                 across = across_of[to]
                 if not across or count[across] - (pos[m] == across) <= 0:
-                    if not to & 3:
+                    if _PICKAXE[to]:
                         picks = 1
                     to = steps[to][z]
             across = across_of[to]
@@ -94,7 +95,7 @@ def best_move(g, legal, rng, w=DEFAULT):
                     v = -v * share
             else:
                 v = 0.0
-                if not to & 3:
+                if _PICKAXE[to]:
                     picks += 1
             if picks:
                 v += pick[owner]

@@ -9,6 +9,7 @@ from fakedom import FakeDom
 
 import lepeuple
 from lepeuple import preview
+from lepeuple.events import named
 from web import storage
 from web.app import App
 from web.choices import Chooser
@@ -46,7 +47,7 @@ def _scoring_move():
                                           "movement_deck": [1, 4, 9, 12, 13]})
     before = game.view(None)["meeples"]
     events = game.apply({"type": "move", "card": 8, "meeple": [0, 0], "how": "circle"})
-    return game, before, events
+    return game, before, [named(e) for e in events]  # as the page's log holds them
 
 
 def test_a_move_is_shown_as_steps_with_the_scoring_step_held_longest():
@@ -71,6 +72,7 @@ def test_each_turn_has_its_heading_above_its_own_lines_in_order():
     events = game.last_events()
     for _ in range(40):
         events += game.apply(rng.choice(game.legal_actions()))
+    events = [named(e) for e in events]
     html = to_html(log(events, SEATS, 0))
     groups = html.split('<li class="log-turn')[1:]
     assert len(groups) == sum(1 for e in events if e[0] in ("turn", "skip"))  # open or folded, all there
@@ -90,6 +92,7 @@ def test_the_log_keeps_every_turn_of_a_whole_game():
     events = game.last_events()
     while not game.is_over:
         events += game.apply(rng.choice(game.legal_actions()))
+    events = [named(e) for e in events]
     seats = SEATS + [Seat("bot", level="easy")]
     html = to_html(log(events, seats, 0))
     assert html.count('<li class="log-turn') == len(turns(events))

@@ -182,29 +182,41 @@ def test_hint_highlights_a_legal_action():
     assert "Hint:" in dom.text()
 
 
-def test_rules_page_opens_from_the_header_and_returns():
+def test_rules_open_beside_the_table_from_the_header_and_close():
+    """In a game the rules are a panel beside the board (the table stays); elsewhere a page."""
     app, dom, _ = make("?players=human,bot:easy,bot:easy&seed=3&speed=instant")
     assert ("rules", None) in dom.acts()
     for lang, words in (("en", "Noble attack"), ("fr", "Attaque noble"), ("ja", "ノーブルアタック")):
         app.change("lang", lang)
         app.command("rules")
-        assert dom.flags["screen"] == "rules"
+        assert dom.flags["screen"] == "table"
+        assert 'data-testid="rules-panel"' in dom.html and 'class="ring' in dom.html
+        assert dom.focus == "#rules-R1"
         text = dom.text()
         assert words in text and "Voleur" in text
         assert dom.html.count('class="diagram ') == 3
         app.command("rules-close")
-        assert dom.flags["screen"] == "table"
+        assert 'data-testid="rules-panel"' not in dom.html
+    app.command("rules", "R15")  # a "why?" link: the section that explains R15
+    assert dom.focus == "#rules-R14"
+    app.command("rules")  # the header's button closes it again
+    assert 'data-testid="rules-panel"' not in dom.html
+    app.command("new")
+    app.command("keep")
+    app.screen = "new"
+    app.render()
+    app.command("rules")
+    assert dom.flags["screen"] == "rules"
+    app.command("rules-close")
+    assert dom.flags["screen"] == "new"
 
 
-def test_rules_page_pauses_the_bots_until_closed():
+def test_the_rules_panel_leaves_the_game_playing():
     dom = FakeDom()
     app = App(dom, MemoryBackend(), "?players=bot:easy,bot:easy,bot:easy&seed=3&speed=instant", ["en"],
               clock=lambda: 1000, rng=random.Random(1))
     app.boot()
     app.command("rules")  # before the bots' first step
     dom.run_tasks()
-    moves = len(app.session.game.history)
-    assert moves == 0
-    app.command("rules-close")
-    dom.run_tasks()
-    assert len(app.session.game.history) > moves
+    assert len(app.session.game.history) > 0
+    assert 'data-testid="rules-panel"' in dom.html

@@ -8,7 +8,7 @@ device (None: a spectator sees no private card).
 """
 
 from lepeuple.cards import NAMES
-from lepeuple.events import redact
+from lepeuple.events import named, redact
 from lepeuple.explain import event_parts
 from lepeuple.ring import home_owner
 
@@ -16,6 +16,7 @@ from ..i18n import language, t, tn
 from ..markup import cached, classes, h
 from .cards import signed
 from .common import meeple_text, people, player_name
+from .rules import log_why
 
 OPEN_TURNS = 6  # the newest turns shown open; older ones fold (never vanish)
 _GROUPS = {}  # (events of a turn, viewer, hidden, language, names, fresh) -> its markup
@@ -32,9 +33,8 @@ def describe(event, seats, viewer, hidden_scores=False, active=None, applied=Non
 
     For an "event", `active` is the player whose turn it is and `applied` the
     score changes that followed it (seat -> change after the floor at 0)."""
-    event = redact(event, viewer, hidden_scores)
-    kind = event[0]
-    handler = _HANDLERS.get(kind)
+    event = redact(named(event), viewer, hidden_scores)
+    handler = _HANDLERS.get(event.type)
     return handler(event, _Ctx(seats, viewer, hidden_scores, active, applied)) if handler else None
 
 
@@ -62,11 +62,10 @@ def _points(deltas, c):
 
 
 def _event_line(e, c):
-    _, kind, home, meeple, partner, deltas = e
-    owner = home_owner(home)
-    points = _parts(e, c) if c.active is not None else _points(deltas, c)
-    return t("log.event." + kind, home=home, people=people(owner), victim=c.name(owner),
-             mover=c.meeple(meeple), partner=c.meeple(partner), points=points)
+    owner = home_owner(e.home)
+    points = _parts(e, c) if c.active is not None else _points(e.deltas, c)
+    return t("log.event." + e.kind, home=e.home, people=people(owner), victim=c.name(owner),
+             mover=c.meeple(e.meeple), partner=c.meeple(e.partner), points=points)
 
 
 def _parts(e, c):
@@ -76,7 +75,7 @@ def _parts(e, c):
         by_seat.setdefault(seat, []).append((delta, reason))
     out = []
     for seat, parts in by_seat.items():
-        if e[5][seat] is None:  # hidden scores: someone else's points
+        if e.deltas[seat] is None:  # hidden scores: someone else's points
             continue
         words = t("list.sep").join(t("log.part", delta=signed(d), reason=t("reason." + r)) for d, r in parts)
         net = sum(d for d, _ in parts)
@@ -86,85 +85,79 @@ def _parts(e, c):
         elif len(parts) > 1:
             words = t("log.part.net", parts=words, net=signed(net))
         out.append(f"{c.name(seat)} {words}")
-    if c.hidden and any(d is None for d in e[5]):
+    if c.hidden and any(d is None for d in e.deltas):
         out.append(t("log.points_hidden"))
     return "; ".join(out)
 
 
 def _defend(e, c):
-    _, seat, play, against = e
-    if not play:
-        return t("log.defend.no", name=c.name(seat))
-    return t("log.defend.yes." + against, name=c.name(seat))
+    if not e.play:
+        return t("log.defend.no", name=c.name(e.seat))
+    return t("log.defend.yes." + e.against, name=c.name(e.seat))
 
 
 def _score(e, c):
-    _, seat, delta, score = e
-    if not delta:
+    if not e.delta:
         return None  # someone else's hidden score, or no change (the floor at 0): said by the line above
-    return t("log.score", name=c.name(seat), delta=signed(delta), score=score)
+    return t("log.score", name=c.name(e.seat), delta=signed(e.delta), score=e.score)
 
 
 def _redeploy(e, c):
-    _, meeple, card, src, dst = e
-    if card is None:
-        return t("log.redeploy.none", meeple=c.meeple(meeple), tile=src)
-    return t("log.redeploy", meeple=c.meeple(meeple), card=card, src=src, dst=dst)
+    if e.card is None:
+        return t("log.redeploy.none", meeple=c.meeple(e.meeple), tile=e.src)
+    return t("log.redeploy", meeple=c.meeple(e.meeple), card=e.card, src=e.src, dst=e.dst)
 
 
 def _draw(e, c):
-    _, seat, kind, card = e
-    if card is None:
-        return t("log.draw.hidden." + kind, name=c.name(seat))
-    return t("log.draw", name=c.name(seat), card=card_name(card))
+    if e.card is None:
+        return t("log.draw.hidden." + e.kind, name=c.name(e.seat))
+    return t("log.draw", name=c.name(e.seat), card=card_name(e.card))
 
 
 def _steal(e, c):
-    _, seat, target, card = e
-    if card is None:
-        return t("log.steal.hidden", name=c.name(seat), target=c.name(target))
-    return t("log.steal", name=c.name(seat), target=c.name(target), card=card_name(card))
+    if e.card is None:
+        return t("log.steal.hidden", name=c.name(e.seat), target=c.name(e.target))
+    return t("log.steal", name=c.name(e.seat), target=c.name(e.target), card=card_name(e.card))
 
 
 def _power(e, c):
-    _, seat, card, target = e
-    if target is None:
-        return t("log.power", name=c.name(seat), card=NAMES[card])
-    return t("log.power.target", name=c.name(seat), card=NAMES[card], target=c.name(target))
+    if e.target is None:
+        return t("log.power", name=c.name(e.seat), card=NAMES[e.card])
+    return t("log.power.target", name=c.name(e.seat), card=NAMES[e.card], target=c.name(e.target))
 
 
 def _over(e, c):
-    winners = [c.name(s) for s in e[1]]
+    winners = [c.name(s) for s in e.winners]
     from .common import join_names
 
     return t("log.over.shared" if len(winners) > 1 else "log.over", names=join_names(winners))
 
 
 _HANDLERS = {
-    "turn": lambda e, c: t("log.turn.extra" if e[2] else "log.turn", name=c.name(e[1])),
-    "skip": lambda e, c: t("log.skip", name=c.name(e[1])),
-    "pass": lambda e, c: t("log.pass", name=c.name(e[1])),
+    "turn": lambda e, c: t("log.turn.extra" if e.extra else "log.turn", name=c.name(e.seat)),
+    "skip": lambda e, c: t("log.skip", name=c.name(e.seat)),
+    "pass": lambda e, c: t("log.pass", name=c.name(e.seat)),
     "power": _power,
-    "draw_two": lambda e, c: t("log.draw_two", name=c.name(e[1])),
-    "play": lambda e, c: t("log.play", name=c.name(e[1]), card=e[2], meeple=c.meeple(e[3]), how=t("how." + e[4])),
-    "move": lambda e, c: t("log.move", meeple=c.meeple(e[1]), src=e[2], dst=e[3]),
+    "draw_two": lambda e, c: t("log.draw_two", name=c.name(e.seat)),
+    "play": lambda e, c: t("log.play", name=c.name(e.seat), card=e.card, meeple=c.meeple(e.meeple), how=t("how." + e.how)),
+    "move": lambda e, c: t("log.move", meeple=c.meeple(e.meeple), src=e.src, dst=e.dst),
     "draw": _draw,
-    "hand_full": lambda e, c: t("log.hand_full." + e[2], name=c.name(e[1])),
-    "deck_empty": lambda e, c: t("log.deck_empty." + e[1]),
-    "reshuffle": lambda e, c: t("log.reshuffle." + e[1]),
-    "pickaxe": lambda e, c: t("log.pickaxe", meeple=c.meeple(e[1]), tile=e[2]),
+    "hand_full": lambda e, c: t("log.hand_full." + e.kind, name=c.name(e.seat)),
+    "deck_empty": lambda e, c: t("log.deck_empty." + e.kind),
+    "reshuffle": lambda e, c: t("log.reshuffle." + e.kind),
+    "pickaxe": lambda e, c: t("log.pickaxe", meeple=c.meeple(e.meeple), tile=e.tile),
     "event": _event_line,
-    "ask_defense": lambda e, c: t("log.ask_defense", name=c.name(e[1])),
+    "ask_defense": lambda e, c: t("log.ask_defense", name=c.name(e.seat)),
     "defend": _defend,
-    "shield": lambda e, c: t("log.shield", name=c.name(e[1])),
+    "shield": lambda e, c: t("log.shield", name=c.name(e.seat)),
     "score": _score,
     "redeploy": _redeploy,
     "steal": _steal,
-    "discard": lambda e, c: t("log.discard", name=c.name(e[1]), card=card_name(e[2])),
-    "swap_hands": lambda e, c: t("log.swap_hands", name=c.name(e[1]), target=c.name(e[2])),
-    "swap_meeples": lambda e, c: t("log.swap_meeples", meeple=c.meeple(e[1]), other=c.meeple(e[2])),
-    "no_effect": lambda e, c: t("log.no_effect", card=NAMES[e[2]]),
-    "extra_turn": lambda e, c: t("log.extra_turn", name=c.name(e[1])),
+    "discard": lambda e, c: t("log.discard", name=c.name(e.seat), card=card_name(e.card)),
+    "swap_hands": lambda e, c: t("log.swap_hands", name=c.name(e.seat), target=c.name(e.target)),
+    "swap_meeples": lambda e, c: t("log.swap_meeples", meeple=c.meeple(e.meeple), other=c.meeple(e.other)),
+    "no_effect": lambda e, c: t("log.no_effect", card=NAMES[e.card]),
+    "extra_turn": lambda e, c: t("log.extra_turn", name=c.name(e.seat)),
     "over": _over,
 }
 
@@ -174,7 +167,7 @@ _STRONG = {"turn", "event", "over", "defend", "power"}
 def turns(events):
     """(start, end) of each turn's events, oldest first: a turn opens with its
     "turn" (or a "skip") event; what comes before the first one sets up the game."""
-    opens = [i for i, e in enumerate(events) if e[0] in ("turn", "skip")]
+    opens = [i for i, e in enumerate(events) if e.type in ("turn", "skip")]
     if not opens or opens[0] != 0:
         opens.insert(0, 0)
     return list(zip(opens, opens[1:] + [len(events)]))
@@ -212,17 +205,18 @@ def _group(events, start, end, seats, viewer, hidden, names, first_fresh):
     key = (chunk, viewer, hidden, language(), names, fresh_from)
     if key in _GROUPS:
         return _GROUPS[key]
-    head = chunk[0] if chunk[0][0] in ("turn", "skip") else None
-    active = head[1] if head is not None else None
+    head = chunk[0] if chunk[0].type in ("turn", "skip") else None
+    active = head.seat if head is not None else None
     lines = []
     for i, e in enumerate(chunk):
         if e is head:
             continue
-        applied = applied_after(chunk, i) if e[0] == "event" else None
+        applied = applied_after(chunk, i) if e.type == "event" else None
         text = describe(e, seats, viewer, hidden, active, applied)
         if text is not None:
             fresh = fresh_from is not None and i >= fresh_from
-            lines.append(h("li", {"class": classes(f"log-{e[0]}", strong=e[0] in _STRONG, fresh=fresh)}, text))
+            lines.append(h("li", {"class": classes(f"log-{e.type}", strong=e.type in _STRONG, fresh=fresh)}, text,
+                           log_why(e, active)))
     heading = describe(head, seats, viewer, hidden) if head is not None else t("log.setup")
     group = None
     if lines or head is not None:
@@ -241,10 +235,10 @@ def applied_after(events, i):
     played (its own line says what changed)."""
     out = {}
     for e in events[i + 1:]:
-        if e[0] == "score":
-            out[e[1]] = out.get(e[1], 0) + e[2]
-        elif e[0] == "defend" and e[2]:
+        if e.type == "score":
+            out[e.seat] = out.get(e.seat, 0) + e.delta
+        elif e.type == "defend" and e.play:
             return None
-        elif e[0] not in ("ask_defense", "defend"):
+        elif e.type not in ("ask_defense", "defend"):
             return out
-    return None if any(e[0] == "ask_defense" for e in events[i + 1:]) else out
+    return None if any(e.type == "ask_defense" for e in events[i + 1:]) else out

@@ -74,14 +74,14 @@ def score_rows(log, players):
     scores, rows = [0] * players, []
     turn, seat, kinds = 0, None, []
     for e in log:
-        if e[0] == "turn":
+        if e.type == "turn":
             if seat is not None:
                 rows.append((turn, seat, list(scores), kinds))
-            turn, seat, kinds = turn + 1, e[1], []
-        elif e[0] == "score" and e[3] is not None:
-            scores[e[1]] = e[3]
-        elif e[0] == "event":
-            kinds.append(e[1])
+            turn, seat, kinds = turn + 1, e.seat, []
+        elif e.type == "score" and e.score is not None:
+            scores[e.seat] = e.score
+        elif e.type == "event":
+            kinds.append(e.kind)
     if seat is not None:
         rows.append((turn, seat, list(scores), kinds))
     return rows

@@ -134,7 +134,7 @@ def _icon(n, kind, owner):
     if kind == "pickaxe":
         return h("span", {"class": "tile-icon"}, PICKAXE)
     # A flank: a small arrow toward the home it flanks (the next or previous tile).
-    towards = "cw" if n % 4 == 1 else "ccw"
+    towards = "cw" if rules_ring.flanked_home(n) > n else "ccw"
     return h("span", {"class": f"tile-icon flank-mark {towards}", "aria-hidden": "true"})
 
 

@@ -19,6 +19,8 @@ def header(lang, speed, in_game):
                _select("lang", "lang", [(code, name) for code, name in LANGUAGES], lang, t("menu.language")),
                _select("speed", "speed", [(s, t("speed." + s)) for s in _speeds(speed)], speed, t("menu.speed")),
                button(t("menu.rules"), "rules", cls="btn ghost", attrs={"data-testid": "rules-open"}),
+               button(t("menu.tutorial"), "tutorial", cls="btn ghost", attrs={"data-testid": "tutorial-open"})
+               if in_game != "tutorial" else None,
                button(t("menu.replay"), "replay-open", cls="btn ghost", attrs={"data-testid": "replay-open"})
                if in_game == "table" else None,
                button(t("menu.new"), "new", cls="btn ghost", attrs={"data-testid": "new-game"}) if in_game else None))
@@ -205,18 +207,18 @@ def end_screen(view, seats, log, extra=None):
 
 def summary(log, seats):
     """A few lines about the game, from its events."""
-    count = lambda kind: sum(1 for e in log if e[0] == kind)
-    kinds = [e[1] for e in log if e[0] == "event"]
+    count = lambda kind: sum(1 for e in log if e.type == kind)
+    kinds = [e.kind for e in log if e.type == "event"]
     lines = [tn("end.turns", count("turn")),
              t("end.events", supply=tn("end.events.supply", kinds.count("supply")),
                noble=tn("end.events.noble", kinds.count("noble_attack")),
                sneaky=tn("end.events.sneaky", kinds.count("sneaky_attack") + kinds.count("attack"))),
              tn("end.powers", count("power")),
-             tn("end.defenses", sum(1 for e in log if e[0] == "defend" and e[2]))]
+             tn("end.defenses", sum(1 for e in log if e.type == "defend" and e.play))]
     gained = {}
     for e in log:
-        if e[0] == "event":
-            for seat, delta in enumerate(e[5]):
+        if e.type == "event":
+            for seat, delta in enumerate(e.deltas):
                 gained[seat] = gained.get(seat, 0) + max(delta, 0)
     if gained and max(gained.values()) > 0:
         best = max(gained, key=gained.get)

@@ -53,6 +53,7 @@ def table_screen(m):
                h("div", {"class": "prompt-bar", "data-region": "prompt"},
                  h("p", {"class": classes("prompt", scoring=_scoring(m)), "role": "status", "aria-live": "polite",
                          "data-testid": "prompt"}, prompt(m)),
+                 prompt_why(m),
                  action_bar(m)),
                _notices(m.notices),
                h("div", {"class": "board", "data-region": "board"},
@@ -71,10 +72,22 @@ def _at_frame(m):
         return m.view
     scores = list(m.view["scores"])
     for e in m.later:
-        if e[0] == "score" and scores[e[1]] is not None:
-            scores[e[1]] -= e[2]
-    active = next((e[1] for e in reversed(m.log) if e[0] == "turn"), m.view["active"])  # whose step it is
+        if e.type == "score" and scores[e.seat] is not None:
+            scores[e.seat] -= e.delta
+    active = next((e.seat for e in reversed(m.log) if e.type == "turn"), m.view["active"])  # whose step it is
     return {**m.view, "meeples": m.frame.meeples, "scores": scores, "active": active, "to_move": active}
+
+
+def prompt_why(m):
+    """A small "why?" beside the prompt: the rules section of the step asked for (or none)."""
+    from .rules import why
+
+    step = m.offer.step if m.offer is not None else None
+    rule = {"defend": "R16", "partner": "R13", "target": "R5", "confirm": "R5", "swap1": "R5", "swap2": "R5",
+            "meeple": "R11", "tile": "R11", "how": "R11"}.get(step)
+    if step == "card":
+        rule = "R10"
+    return why(rule, cls="ghost why prompt-why") if rule else None
 
 
 def _scoring(m):
@@ -148,13 +161,13 @@ def frame_text(m):
     """The lines of the step being shown: what just happened, as the log says it."""
     v = m.view
     hidden = v["options"]["scores"] == "hidden"
-    active = next((e[1] for e in reversed(m.log) if e[0] == "turn"), None)
+    active = next((e.seat for e in reversed(m.log) if e.type == "turn"), None)
     events = m.frame.events
     lines = []
     for i, e in enumerate(events):
-        if e[0] == "turn" or (e[0] == "draw" and e[2] == "movement"):
+        if e.type == "turn" or (e.type == "draw" and e.kind == "movement"):
             continue  # the next turn and routine draws: the log has them
-        text = describe(e, m.seats, v["seat"], hidden, active, applied_after(events, i) if e[0] == "event" else None)
+        text = describe(e, m.seats, v["seat"], hidden, active, applied_after(events, i) if e.type == "event" else None)
         if text:
             lines.append(text)
     return " ".join(lines)
@@ -322,12 +335,11 @@ def _marks(m):
         for tile, name in m.frame.tiles.items():
             add(tile, name)
     for e in m.last:
-        if e[0] in ("move", "redeploy"):
-            src, dst = (e[2], e[3]) if e[0] == "move" else (e[3], e[4])
-            add(src, "trail-from")
-            add(dst, "trail-to")
-        elif e[0] == "event":
-            add(e[2], "event-home")
+        if e.type in ("move", "redeploy"):
+            add(e.src, "trail-from")
+            add(e.dst, "trail-to")
+        elif e.type == "event":
+            add(e.home, "event-home")
     if m.hint is not None and m.hint.type == "move" and m.offer is not None:
         add(m.view["meeples"][m.hint.meeple[0]][m.hint.meeple[1]], "hint-from")
         if m.hint_path:
@@ -345,6 +357,6 @@ def _last_card(m):
     """The card of the step being shown, else the card played last, and who played it."""
     events = m.frame.events if m.frame is not None else []
     for e in list(reversed(events)) + list(reversed(m.log)):
-        if e[0] in ("play", "power"):
-            return e[2], player_name(m.seats, e[1])
+        if e.type in ("play", "power"):
+            return e.card, player_name(m.seats, e.seat)
     return None, None

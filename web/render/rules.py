@@ -306,3 +306,30 @@ if __name__ == "__main__":  # python -m web.render.rules: rewrite docs/rules.md 
     path = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
     path.write_text(markdown(), encoding="utf-8")
     print(f"wrote {path}")
+
+
+# ----- "why?" links from the log ---------------------------------------------------
+
+_LOG_RULES = {"pickaxe": "R12", "redeploy": "R17", "defend": "R16", "ask_defense": "R16", "reshuffle": "R7",
+              "hand_full": "R8", "deck_empty": "R7", "skip": "R20", "extra_turn": "R19", "over": "R21",
+              "shield": "options", "swap_meeples": "R5", "no_effect": "R5", "steal": "R5", "discard": "R5",
+              "swap_hands": "R5"}
+
+
+def log_rule(event, active):
+    """The rules section (an example's anchor for a scoring line) that explains a log line, or None."""
+    kind = event[0]
+    if kind != "event":
+        return _LOG_RULES.get(kind)
+    _, what, _, meeple, partner, _ = event[:6]
+    if what in ("supply", "noble_attack"):
+        return "R14-supply" if what == "supply" else ("R14-noble" if meeple[0] == active else "R14-their-pair")
+    if what == "attack":
+        return "R14-neither"
+    return "R14-sneaky" if meeple[0] == active else "R14-sneaky-partner"
+
+
+def log_why(event, active):
+    """The small "why?" button of a log line, or None."""
+    rule = log_rule(event, active)
+    return why(rule) if rule else None

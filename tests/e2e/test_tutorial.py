@@ -1,0 +1,116 @@
+"""The guided first game in the browser: completed by clicks only, by keyboard only
+and on a 390×844 phone; left and resumed; axe-clean; a screenshot of every step
+(test-results/screenshots/tutorial-*.png)."""
+
+import json
+import time
+
+import pytest
+from play_helpers import shoot
+from test_a11y import serious_violations, tab_to
+
+from lepeuple.tutorial import STEPS
+
+DESKTOP = {"viewport": {"width": 1366, "height": 768}, "bypass_csp": True}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
+def step_id(page):
+    return page.get_attribute("[data-testid=tutorial]", "data-step")
+
+
+def targets(exp):
+    """The selectors a person uses, in order, for one scripted decision."""
+    if exp["type"] == "defend":
+        return ["[data-testid=defend-yes]"]
+    if exp["type"] == "power":
+        return [f'[data-testid=hand] .card[data-arg=\'"{exp["card"]}"\']', "[data-testid=confirm]"]
+    return [f'[data-testid=hand] .card[data-arg="{exp["card"]}"]']
+
+
+def finish_move(page, exp, press):
+    """After the card: the meeple, the tile, the way (whichever the page asks for)."""
+    meeple = json.dumps(exp["meeple"], separators=(",", ":"))
+    for _ in range(4):
+        if page.get_attribute("[data-testid=tutorial]", "data-done") == "1":
+            return
+        if page.locator(f".actions .meeple-btn[data-arg='{meeple}']").count():
+            press(f".actions .meeple-btn[data-arg='{meeple}']")
+        elif page.locator(f'.actions .reach-btn[data-how="{exp["how"]}"][data-act=how]').count():
+            press(f'.actions .reach-btn[data-how="{exp["how"]}"][data-act=how]')
+        else:
+            tile = page.locator(".tile.hint-to").get_attribute("data-tile")
+            press(f'.actions .reach-btn[data-to="{tile}"]')
+        page.wait_for_timeout(30)
+    assert page.get_attribute("[data-testid=tutorial]", "data-done") == "1"
+
+
+def play_through(page, press, name, stop_at=None):
+    for i, step in enumerate(STEPS):
+        page.wait_for_selector(f"[data-testid=tutorial][data-step={step['id']}]")
+        assert page.evaluate("document.body.dataset.screen") == "tutorial"
+        shoot(page, f"tutorial-{name}-{i + 1}-{step['id']}")
+        if stop_at == step["id"]:
+            return
+        if step["expect"]:
+            exp = step["expect"][0]
+            for sel in targets(exp):
+                press(sel)
+            if exp["type"] == "move":
+                finish_move(page, exp, press)
+            page.wait_for_selector("[data-testid=tutorial][data-done='1']")
+            assert not page.locator("[data-testid=coach-refused]").count()
+            shoot(page, f"tutorial-{name}-{i + 1}-{step['id']}-done")
+        if step["id"] != "end":
+            press("[data-testid=tut-next]")
+    assert page.locator("[data-testid=tut-play]").count() == 1
+
+
+@pytest.mark.parametrize("context_options", [DESKTOP])
+def test_the_guided_game_by_clicks_only(goto_ready, page):
+    goto_ready("?tutorial=1")
+    start = time.monotonic()
+    play_through(page, page.click, "clicks")
+    print(f"\nguided game by clicks: {time.monotonic() - start:.1f} s of page time, {len(STEPS)} steps")
+    assert not serious_violations(page)
+    page.click("[data-testid=tut-play]")
+    assert page.evaluate("document.body.dataset.screen") == "new"
+
+
+@pytest.mark.parametrize("context_options", [DESKTOP])
+def test_the_guided_game_by_keyboard_only(goto_ready, page):
+    goto_ready("?tutorial=1")
+
+    def press(selector):
+        tab_to(page, selector, limit=250)
+        page.keyboard.press("Enter")
+
+    play_through(page, press, "keys")
+
+
+@pytest.mark.parametrize("context_options", [PHONE])
+def test_the_guided_game_on_a_phone(goto_ready, page):
+    goto_ready("?tutorial=1")
+    play_through(page, lambda s: page.locator(s).first.tap(), "phone")
+    assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")
+
+
+@pytest.mark.parametrize("context_options", [DESKTOP])
+def test_left_and_resumed(goto_ready, page, site_url, wait_ready):
+    goto_ready("")
+    assert page.locator("[data-testid=tut-offer]").count() == 1  # first visit: offered
+    page.click("[data-testid=tut-start]")
+    play_through(page, page.click, "resume", stop_at="pickaxe")
+    page.click("[data-testid=tut-leave]")
+    assert page.evaluate("document.body.dataset.screen") == "new"
+    assert page.evaluate("localStorage.getItem('lepeuple.save')") is None  # no game saved by it
+    page.reload()
+    wait_ready(page)
+    assert "4" in page.locator("[data-testid=tut-start]").inner_text()
+    page.click("[data-testid=tut-start]")
+    page.wait_for_selector("[data-testid=tutorial][data-step=pickaxe]")
+    assert page.locator(".tile[data-tile='2'] [data-fly='meeple-0-1']").count() == 1  # the same table
+    page.click("[data-testid=hand] .card[data-arg='13']") if page.locator("[data-testid=hand] .card[data-arg='13']").count() else None
+    page.click("[data-testid=tut-leave]")
+    page.click("[data-testid=tutorial-open]")  # from the header's menu
+    assert step_id(page) == "pickaxe"

@@ -33,7 +33,7 @@ from .render.tutorial import offer as tutorial_offer, tutorial_screen
 from .tutorial import STEPS as TUTORIAL_STEPS, Tutorial, forget as forget_tutorial, progress as tutorial_progress
 from .render.table import TableModel, table_screen
 from .render import replay as replay_view
-from .render.common import button
+from .render.common import button, player_name
 from .replay_app import ReplayCommands
 from .session import Session
 from .storage import PREFS_KEY, SAVE_KEY, SaveError, Store, decode
@@ -376,6 +376,8 @@ class App(ReplayCommands):
         return [replay_view.chart(s.log, s.seats, s.game.options["target"]),
                 h("div", {"class": "form-actions"},
                   button(i18n.t("menu.replay"), "replay-open", cls="btn", attrs={"data-testid": "end-replay"}),
+                  [button(i18n.t("review.start", name=player_name(s.seats, seat)), "review", seat, cls="btn",
+                          attrs={"data-testid": "end-review"}) for seat in s.setup.humans],
                   replay_view.download_link(storage_encode(s.seats, s.record()), self.file_name()),
                   replay_view.share_box(self.share_link(), self.share_state))]
 

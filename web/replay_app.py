@@ -4,7 +4,11 @@ Opening a replay never touches the saved game: the viewer works on its own
 copy of a record (the game in progress, a finished one, a file, or a link).
 """
 
+import asyncio
 import time
+
+from lepeuple import action_from_json
+from lepeuple.review import Review
 
 from . import stats
 from .render import replay as replay_view
@@ -13,6 +17,8 @@ from .replay import EVERYONE, Replay, file_name, pack, read_file, unpack
 from .storage import SaveError, encode
 
 REPLAY_STEP = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.0}  # seconds between actions played back
+REVIEW_SLICE = 0.03  # seconds of review work per browser task, as the bots think (web/botrunner.py)
+REVIEW_TOP = 8  # mistakes listed
 
 
 class ReplayCommands:
@@ -24,6 +30,7 @@ class ReplayCommands:
     share_state = None  # None: not asked; True: copied; False: copy it by hand
     pending_import = None  # (seats, record) waiting for "discard the game in progress?"
     said = None  # (key, fields): a word about the last file or link, above the table or replay
+    review = None  # the review running or done: {"seat", "done", "total", "result", "job"}
 
     # ----- opening ---------------------------------------------------------
 
@@ -120,6 +127,7 @@ class ReplayCommands:
 
     def _do_replay_close(self, _):
         if self.screen == "replay":
+            self.review = None
             if self.fragment:  # a shared game's link: a reload now shows the player's own game
                 self.fragment = ""
                 self.dom.drop_fragment()
@@ -148,6 +156,59 @@ class ReplayCommands:
         self.render()
         self.kick()
 
+    # ----- the review ("coach") -------------------------------------------------
+
+    def _do_review(self, seat):
+        """Review a finished game for one seat: the hard bot re-decides each of its
+        decisions from its view at the time; runs in slices, shows progress, can stop."""
+        if self.replay is None:
+            s = self.session
+            if s is None or not s.game.is_over:
+                return
+            self._show_replay(Replay([x.to_json() for x in s.seats], s.record(), self.levels), "table")
+        r = self.replay
+        if not r.finished:
+            return
+        seats = r.setup.humans or list(range(len(r.seats)))
+        seat = seat if isinstance(seat, int) and seat in range(len(r.seats)) else seats[0]
+        job = Review(r.record, seat, "hard", seed=r.record["seed"])
+        self.review = {"seat": seat, "done": 0, "total": job.progress[1], "result": None, "job": job}
+        self.render()
+        self.dom.spawn(self._run_review(job))
+
+    async def _run_review(self, job):
+        last = 0.0
+        while self.review is not None and self.review["job"] is job:
+            if job.step(REVIEW_SLICE):
+                self.review.update(done=job.progress[0], result=job.result(top=REVIEW_TOP), job=None)
+                self.render()
+                return
+            now = time.perf_counter()
+            if now - last > 0.25:  # progress, a few times a second
+                self.review["done"] = job.progress[0]
+                self.render()
+                last = now
+            await asyncio.sleep(0)
+
+    def _do_review_cancel(self, _):
+        self.review = None
+        self.render()
+
+    def _do_review_show(self, index):
+        """Open the replay at a mistake, both moves drawn: the one played, the better one."""
+        r, review = self.replay, self.review
+        if r is None or review is None or review["result"] is None:
+            return
+        mistake = next((m for m in review["result"]["mistakes"] if m["index"] == index), None)
+        if mistake is None:
+            return
+        r.go(index)
+        game = r.game()
+        marks = tuple(action_from_json(mistake[k]) for k in ("played", "better"))
+        r.marks = marks
+        r.paths = {a: game.path(a) for a in marks if a.type == "move"}
+        self.render()
+
     # ----- sharing -----------------------------------------------------------
 
     def share_link(self):
@@ -171,15 +232,17 @@ class ReplayCommands:
         hands = []
         if r.viewer == EVERYONE:
             hands = [r.game().view(s) for s in range(len(r.seats))]
-        model = TableModel(view=view, seats=r.seats, log=r.events(), last=r.last(), hands=hands,
-                           notices=[self.said] if self.said else [],
-                           replay_marks=r.marks)
+        model = TableModel(view=view, seats=r.seats, log=r.events(), last=r.last() if r.marks is None else [],
+                           hands=hands, notices=[self.said] if self.said else [], replay_marks=r.marks,
+                           replay_paths=getattr(r, "paths", {}) if r.marks else {})
         extra = [replay_view.download_link(encode(r.seats, r.record), self.file_name())]
         if r.finished:
             extra.append(replay_view.share_box(self.share_link(), self.share_state))
+        if r.finished and self.review is None:
+            extra.append(replay_view.review_button(r))
         bar = replay_view.controls(r, self.replay_playing, not r.finished and getattr(r, "import_", None) is not None,
                                    extra)
-        parts = [bar, table_screen(model)]
+        parts = [bar, replay_view.review_panel(self.review, r) if self.review else None, table_screen(model)]
         if r.finished and r.index == r.total:
             parts.append(replay_view.chart(r.log, r.seats, r.record["options"]["target"]))
         return parts

@@ -151,3 +151,32 @@ def test_a_replay_file_that_is_not_a_save_names_what_is_wrong():
         assert "damaged" in e.reason
     else:
         raise AssertionError("a damaged link was read")
+
+
+def test_a_review_runs_in_slices_lists_mistakes_and_opens_the_replay_there():
+    app, dom = finished()
+    assert ("review", 0) in dom.acts()
+    app.command("review", 0)
+    assert app.screen == "replay" and app.review["result"] is None and app.review["total"] > 0
+    assert 'data-testid="review-panel"' in dom.html and "<progress" in dom.html
+    dom.run_tasks()
+    result = app.review["result"]
+    assert result["seat"] == 0 and result["decisions"] == app.review["total"]
+    losses = [m["loss"] for m in result["mistakes"]]
+    assert losses == sorted(losses, reverse=True)
+    shown = [m for m in result["mistakes"] if m["loss"] > 0]
+    assert shown  # random clicks: the hard bot finds better moves
+    first = shown[0]
+    assert 'data-testid="review-item"' in dom.html
+    app.command("review-show", first["index"])
+    assert app.replay.index == first["index"] and app.replay.marks is not None
+    moves = [m for m in (first["played"], first["better"]) if m["type"] == "move"]
+    assert ("played-" in dom.html or "hint-" in dom.html) == bool(moves)
+
+
+def test_a_review_can_be_stopped():
+    app, dom = finished()
+    app.command("review", 0)
+    app.command("review-cancel")
+    dom.run_tasks()
+    assert app.review is None and 'data-testid="review-panel"' not in dom.html

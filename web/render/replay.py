@@ -3,9 +3,12 @@ with a table of the same numbers for screen readers)."""
 
 from urllib.parse import quote
 
-from ..i18n import t
+from lepeuple import action_from_json
+from lepeuple.cards import NAMES
+
+from ..i18n import t, tn
 from ..markup import classes, h
-from .common import COLOURS, button, player_name
+from .common import COLOURS, button, meeple_label, player_name
 
 EVERYONE = "all"
 
@@ -64,6 +67,59 @@ def share_box(link, copied):
                          "aria-label": t("replay.link"), "data-testid": "share-link"}) if copied is not None else None,
              h("span", {"class": "share-said", "role": "status"}, t("replay.copied" if copied else "replay.copy_by_hand"))
              if copied is not None else None)
+
+
+# ----- the review ----------------------------------------------------------
+
+def review_button(replay):
+    """"Review" for the seat the replay is watched by (else the first person)."""
+    seat = replay.viewer if isinstance(replay.viewer, int) else (replay.setup.humans or [0])[0]
+    return button(t("review.start", name=player_name(replay.seats, seat)), "review", seat, cls="btn",
+                  attrs={"data-testid": "review"})
+
+
+def review_panel(review, replay):
+    """Progress while the review runs (with a way to stop it); then the decisions where
+    the most was lost, largest first, each opening the replay at that step."""
+    name = player_name(replay.seats, review["seat"])
+    if review["result"] is None:
+        return h("section", {"class": "review", "data-testid": "review-panel", "aria-busy": "true"},
+                 h("label", t("review.running", name=name),
+                   h("progress", {"max": max(1, review["total"]), "value": review["done"],
+                                  "aria-valuetext": t("review.progress", done=review["done"], total=review["total"])})),
+                 h("span", {"role": "status"}, t("review.progress", done=review["done"], total=review["total"])),
+                 button(t("review.cancel"), "review-cancel", cls="btn ghost", attrs={"data-testid": "review-cancel"}))
+    result = review["result"]
+    mistakes = [m for m in result["mistakes"] if m["loss"] > 0]
+    items = [h("li", button([h("strong", t("review.loss", loss=round(100 * m["loss"]))), " ",
+                             t("review.item", index=m["index"] + 1, played=action_words(m["played"], replay.seats),
+                               better=action_words(m["better"], replay.seats))],
+                            "review-show", m["index"], cls="btn review-item", attrs={"data-testid": "review-item"}))
+             for m in mistakes]
+    return h("section", {"class": "review", "data-testid": "review-panel"},
+             h("h2", t("review.heading", name=name)),
+             h("p", tn("review.summary", result["decisions"], name=name) if mistakes
+               else tn("review.none", result["decisions"])),
+             h("ol", {"class": "review-list"}, items) if items else None,
+             button(t("review.close"), "review-cancel", cls="btn ghost"))
+
+
+def action_words(data, seats):
+    """An action (JSON notation) in a few words: "card 7, Z1, circle", "draw two"."""
+    a = action_from_json(data)
+    if a.type == "move":
+        return t("act.move", card=a.card, meeple=meeple_label(a.meeple), how=t("how." + a.how))
+    if a.type == "power":
+        if a.target is not None:
+            return t("act.power.target", card=NAMES[a.card], target=player_name(seats, a.target))
+        if a.meeple is not None:
+            return t("act.power.swap", card=NAMES[a.card], meeple=meeple_label(a.meeple), other=meeple_label(a.other))
+        return NAMES[a.card]
+    if a.type == "partner":
+        return t("act.partner", meeple=meeple_label(a.meeple))
+    if a.type == "defend":
+        return t("act.defend.yes" if a.play else "act.defend.no")
+    return t("act." + a.type)
 
 
 # ----- the score chart ---------------------------------------------------

@@ -85,3 +85,19 @@ def test_a_game_file_opens_in_the_replay_and_plays_on(goto_ready, page, tmp_path
     page.click("[data-testid=replay-continue]")
     page.wait_for_function("document.body.dataset.screen === 'table'")
     assert json.loads(page.evaluate("localStorage.getItem('lepeuple.save')"))["record"]["actions"] == actions
+
+
+def test_review_a_game_then_open_a_mistake_in_the_replay(goto_ready, page):
+    goto_ready(game_url("human,bot:easy,bot:easy", 6, "&names=Ann"))
+    play_to_the_end(page)
+    page.click("[data-testid=end-review]")
+    page.wait_for_selector("[data-testid=review-panel] progress")
+    page.wait_for_selector("[data-testid=review-item]", timeout=180_000)
+    shoot(page, "review-list")
+    item = page.locator("[data-testid=review-item]").first
+    index = int(item.inner_text().split("action ")[1].split(":")[0])
+    item.click()
+    assert where(page).startswith(f"Action {index - 1} ")  # the position where the decision was made
+    assert page.locator(".tile.played-from, .tile.hint-from, .tile.played-to, .tile.hint-to").count() >= 1 or \
+        "card" not in item.inner_text()
+    shoot(page, "review-mistake")

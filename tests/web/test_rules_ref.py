@@ -11,7 +11,7 @@ from web.markup import to_html
 from web.render import rules
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES_MD = Path("/work/shared/RULES.md")
+RULES_MD = ROOT.parent / "shared" / "RULES.md"  # the authoritative rules, beside the repository
 
 
 @pytest.fixture(autouse=True)

@@ -27,8 +27,8 @@ from .actions import Move, from_json
 from .cards import MOVEMENT
 from .errors import IllegalAction, InvalidAction
 from .explain import scoring
+from .game import HAND_LIMIT
 
-HAND_LIMIT = 7  # R8
 
 
 def preview(view, action):
@@ -53,12 +53,38 @@ def preview(view, action):
     Raises InvalidAction for anything that is not a Move, IllegalAction for a move
     the viewer cannot play now.
     """
+    move = _checked(view, action)
+    card, owner, active = MOVEMENT[move.card], move.meeple[0], view["active"]
+    pos = [t for pair in view["meeples"] for t in pair]
+    m = 2 * move.meeple[0] + move.meeple[1]
+    draws = _Draws(view)
+    steps, out = [], {"partner_choice": False, "stops_early": False, "redeployed": False}
+    hops = _hops(card, move.how, pos[m], view["tiles"])
+    for number, to in enumerate(hops):
+        pos[m] = to
+        step = {"tile": to}
+        steps.append(step)
+        if ring.is_pickaxe(to):  # R12: the moved meeple's owner draws a power card
+            step.update(draws.power(owner))
+        elif ring.is_flank(to) and ring.opposite(to) in pos:  # R13: an event
+            _meet(step, out, view, pos, m, to)
+            out["stops_early"] = number + 1 < len(hops)
+            break
+    final = None if out["redeployed"] else pos[m]
+    out["steps"], out["final"] = steps, final
+    out["exposed"] = (final is not None and owner == view["seat"] and ring.is_flank(final)
+                      and ring.opposite(final) not in pos)
+    out["key"] = _key(steps, final)
+    return out
+
+
+def _checked(view, action):
+    """The Move of `action`, if the viewer may play it now; else a typed error."""
     move = from_json(action)
     if type(move) is not Move:
         raise InvalidAction(f"a preview is of a move, not a {move.type}")
     seat, active = view["seat"], view["active"]
-    card = MOVEMENT[move.card]
-    owner = move.meeple[0]
+    card, owner = MOVEMENT[move.card], move.meeple[0]
     if view["phase"] != "move" or seat != active:
         raise IllegalAction(f"seat {seat} has no move to play now")
     if move.card not in view["hand"]["movement"]:
@@ -67,56 +93,49 @@ def preview(view, action):
         raise IllegalAction(f"card {move.card} cannot move meeple {list(move.meeple)}")
     if move.how == "split" and card.split is None:
         raise IllegalAction(f"card {move.card} has no split")
+    return move
 
-    tiles = view["tiles"]
-    pos = [t for pair in view["meeples"] for t in pair]
-    m = 2 * move.meeple[0] + move.meeple[1]
-    sizes = [h["movement"] + h["power"] for h in view["hand_sizes"]]
-    sizes[active] -= 1  # the card played leaves the hand first (R7)
-    power_left = view["power_deck"] + len(view["power_discard"])
-    if move.how == "square":
-        hops = [card.square]
-    elif move.how == "circle":
-        hops = [ring.step(pos[m], card.shift, tiles)]
+
+def _hops(card, how, here, tiles):
+    """The tiles a move steps to (R11): one for circle and square, two for a split."""
+    if how == "square":
+        return [card.square]
+    if how == "circle":
+        return [ring.step(here, card.shift, tiles)]
+    first = ring.step(here, card.split[0], tiles)
+    return [first, ring.step(first, card.split[1], tiles)]
+
+
+class _Draws:
+    """Power cards drawn on pickaxes during the move, against public hand and pile sizes."""
+
+    def __init__(self, view):
+        self.sizes = [h["movement"] + h["power"] for h in view["hand_sizes"]]
+        self.sizes[view["active"]] -= 1  # the card played leaves the hand first (R7)
+        self.left = view["power_deck"] + len(view["power_discard"])
+
+    def power(self, owner):
+        """What a pickaxe step says: a card drawn, or why none (R8, R7)."""
+        if self.sizes[owner] >= HAND_LIMIT:
+            return {"pickaxe": True, "hand_full": True}
+        if not self.left:
+            return {"pickaxe": True, "deck_empty": True}
+        self.sizes[owner] += 1
+        self.left -= 1
+        return {"pickaxe": True}
+
+
+def _meet(step, out, view, pos, m, to):
+    """An event on flank `to` (R13): its points, or the partner choice that decides them."""
+    there = [k for k in range(len(pos)) if pos[k] == ring.opposite(to)]
+    partner, choices = _partner(there, view["active"])
+    if partner is None:
+        step["partner_choice"] = [list(_meeple(k)) for k in choices]
+        step["outcomes"] = [_event(view, m, k, to) for k in choices]
+        out["partner_choice"] = True
     else:
-        first = ring.step(pos[m], card.split[0], tiles)
-        hops = [first, ring.step(first, card.split[1], tiles)]
-
-    steps, out = [], {"partner_choice": False, "stops_early": False, "redeployed": False}
-    for number, to in enumerate(hops):
-        pos[m] = to
-        step = {"tile": to}
-        steps.append(step)
-        if to % 4 == 0:  # R12: the moved meeple's owner draws a power card
-            step["pickaxe"] = True
-            if sizes[owner] >= HAND_LIMIT:
-                step["hand_full"] = True
-            elif not power_left:
-                step["deck_empty"] = True
-            else:
-                sizes[owner] += 1
-                power_left -= 1
-        elif to % 2 == 1:  # R13: a flank; anyone opposite?
-            across = ring.opposite(to)
-            there = [k for k in range(len(pos)) if pos[k] == across]
-            if there:
-                partner, choices = _partner(there, active)
-                if partner is None:
-                    step["partner_choice"] = [list(_meeple(k)) for k in choices]
-                    step["outcomes"] = [_event(view, m, k, to) for k in choices]
-                    out["partner_choice"] = True
-                else:
-                    step["event"] = _event(view, m, partner, to)
-                out["redeployed"] = True
-                out["stops_early"] = number + 1 < len(hops)
-                break
-    final = None if out["redeployed"] else pos[m]
-    out["steps"] = steps
-    out["final"] = final
-    out["exposed"] = (final is not None and owner == seat and final % 2 == 1
-                      and ring.opposite(final) not in pos)
-    out["key"] = _key(steps, final)
-    return out
+        step["event"] = _event(view, m, partner, to)
+    out["redeployed"] = True
 
 
 def same_outcome(view, a, b):

@@ -44,6 +44,33 @@ def check_types(data, error, what):
 
 def load(data):
     """Replay a record; raise RecordError naming what is wrong."""
+    game = None
+    for game, _, _ in replay(data):
+        pass
+    return game
+
+
+def replay(data):
+    """Check a record, then play it, yielding (game, events, seat) once for the set-up
+    (seat None) and after each action (the seat that decided it); the game is the same
+    object throughout. Raises RecordError naming what is wrong."""
+    _check(data)
+    try:
+        game = new_game(data["players"], data["options"], data["seed"], data.get("setup"))
+    except SetupError as e:
+        raise RecordError(f"the record's setup: {e}") from e
+    yield game, game.last_events(), None
+    for i, action in enumerate(data["actions"]):
+        seat = game.to_move
+        try:
+            events = game.apply(from_json(action))
+        except ActionError as e:
+            raise RecordError(f"action {i}: {e}") from e
+        yield game, events, seat
+
+
+def _check(data):
+    """The record's shape: an object of known keys, each of its JSON type, this format."""
     if not isinstance(data, dict):
         raise RecordError(f"a game record is a JSON object, not {show(data)}")
     unknown = [key for key in data if key not in RECORD_KEYS]
@@ -55,13 +82,3 @@ def load(data):
     missing = {"players", "options", "seed", "actions"} - set(data)
     if missing:
         raise RecordError(f"the record lacks {', '.join(sorted(missing))}")
-    try:
-        game = new_game(data["players"], data["options"], data["seed"], data.get("setup"))
-    except SetupError as e:
-        raise RecordError(f"the record's setup: {e}") from e
-    for i, action in enumerate(data["actions"]):
-        try:
-            game.apply(from_json(action))
-        except ActionError as e:
-            raise RecordError(f"action {i}: {e}") from e
-    return game

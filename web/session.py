@@ -10,6 +10,7 @@ import random
 import lepeuple
 from lepeuple.errors import ActionError, RecordError, SetupError
 from lepeuple.events import named
+from lepeuple.record import replay as replay_record
 
 from .newgame import Setup, seats_from_json
 from .storage import SaveError
@@ -45,24 +46,23 @@ class Session:
 
     @classmethod
     def resume(cls, seats_json, record, levels, text=""):
-        """Replay a saved game, collecting its events for the log; SaveError if unreadable."""
+        """Replay a saved game once, collecting its events for the log; SaveError if unreadable."""
         try:
             seats = seats_from_json(seats_json, levels)
-            lepeuple.load(record)  # checks the record and names what is wrong
-            game = lepeuple.new_game(record["players"], record["options"], record["seed"], record.get("setup"))
+            log, last, starts, actors = [], [], [], []
+            for game, events, seat in replay_record(record):  # checks it and names what is wrong
+                if seat is not None:
+                    starts.append(len(log))
+                    actors.append(seat)
+                last = _named(events)
+                log += last
             if game.players != len(seats):
                 raise ValueError(f"the save has {len(seats)} seats for {game.players} players")
-            log, last, starts, actors = _named(game.last_events()), [], [], []
-            for action in record["actions"]:
-                starts.append(len(log))
-                actors.append(game.to_move)
-                last = _named(game.apply(lepeuple.action_from_json(action)))
-                log += last
         except (RecordError, SetupError, ActionError, ValueError, KeyError, TypeError) as e:
             raise SaveError(str(e), text) from e
         setup = Setup(seats, dict(game.options), game.seed)
         session = cls(setup, game, log, starts, actors)
-        session.last = last  # the last action's highlights survive a reload
+        session.last = last if starts else []  # the last action's highlights survive a reload
         return session
 
     # ----- reading -------------------------------------------------------

@@ -19,6 +19,7 @@ time slices only split the work.
 import time
 
 from ..rng import Rng
+from .infer import InferenceSource
 from .search import (
     GreedyEngine,
     IsmctsEngine,
@@ -53,6 +54,9 @@ BOTS = {
     "normal": (IsmctsEngine, 208, _SEARCH),
     "hard": (IsmctsEngine, 308, _HARD),
     "ismcts": (IsmctsEngine, 1000, {}),
+    # Not a level yet: hard whose redeals are weighted by the opponents' recent
+    # decisions (docs/bots-inference.md); it reads the view's "log" (bots.history.with_log).
+    "hard-infer": (IsmctsEngine, 308, {**_HARD, "source": "infer"}),
 }
 """Every bot the arena knows: the levels and the bot kinds random, greedy, ismcts."""
 
@@ -109,12 +113,18 @@ def think(view, level, seed=0):
     engine, budget, options, cheat = spec(level)
     if cheat:
         raise ValueError("cheating bots read the true state: use think_true (arena only)")
-    return Thinking(engine(ViewSource(view), _seed(seed), budget, **options))
+    if "source" in options:
+        options = dict(options)
+        source = InferenceSource(view) if options.pop("source") == "infer" else ViewSource(view)
+    else:
+        source = ViewSource(view)
+    return Thinking(engine(source, _seed(seed), budget, **options))
 
 
 def think_true(game, level, seed=0):
     """The same search reading the TRUE state (all hands, deck order): the fairness audit only."""
     engine, budget, options, _ = spec(level)
+    options = {k: v for k, v in options.items() if k != "source"}
     return Thinking(engine(TrueSource(game), _seed(seed), budget, **options))
 
 

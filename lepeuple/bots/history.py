@@ -1,0 +1,120 @@
+"""The public record of the opponents' recent movement decisions: what the inference
+of `hard-infer` reads (docs/bots-inference.md).
+
+`view(game, seat)` is a snapshot: it says where the meeples stand, not that seat 1
+drew two last turn while standing beside a +3. `with_log(view, game)` adds to the
+view a key `"log"` built from public facts only (RULES.md R9): for each other seat,
+its last few movement-phase decisions — the action (public: draw two, or the card
+played and how), the board, the scores and every seat's hand sizes just before it,
+whether the power piles still held a card — and how many movement cards that seat
+has drawn since (a draw is public, the card is not). A seat whose hand changed in
+any other way since (Bandit, Troc, Magie Noire) has no older entries: which cards
+it kept is then unknown.
+
+How the facts are gathered: by replaying the game's record on a private shadow game,
+as `lepeuple.undo` does — incrementally, checked against the history each time,
+never on the engine's play path. Only what every seat saw at the table goes out.
+A game without history (a search clone) gets an empty log.
+"""
+
+from ..actions import Draw, Move, to_json
+
+DEPTH = 3
+"""Decisions kept per seat (the most recent first)."""
+
+_HAND_CHANGES = frozenset({"steal", "swap_hands", "discard"})
+
+_CACHE = {}  # id(history list) -> (actions replayed, shadow game, records)
+_CACHE_SIZE = 8
+
+
+class _Record:
+    """One action as replayed: who decided it, the public state before a movement
+    decision, the movement cards drawn into each hand, the hands changed otherwise."""
+
+    __slots__ = ("seat", "entry", "drawn", "changed")
+
+    def __init__(self, seat, entry, drawn, changed):
+        self.seat, self.entry, self.drawn, self.changed = seat, entry, drawn, changed
+
+
+def _fresh(game):
+    from ..setup import new_game
+
+    g = new_game(game.players, game.options, game.seed, game.setup)
+    g.history = None
+    return g
+
+
+def records(game):
+    """The replayed records of every action of `game.history` (incremental, cached)."""
+    history = game.history
+    if not history:
+        return []
+    key = (id(game), id(history), game.seed, game.players)
+    cache = _CACHE.get(key)
+    if cache is not None:
+        done, shadow, out = cache
+        if len(done) > len(history) or history[:len(done)] != done:
+            cache = None
+    if cache is None:
+        done, shadow, out = [], _fresh(game), []
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)))
+    n = shadow.players
+    for action in history[len(done):]:
+        seat = shadow.to_move
+        entry = None
+        if shadow.phase == "move" and (type(action) is Move or type(action) is Draw):
+            entry = {
+                "seat": seat,
+                "action": to_json(action),
+                "meeples": [[shadow.pos[2 * s], shadow.pos[2 * s + 1]] for s in range(n)],
+                "scores": shadow.scores[:],
+                "hand_sizes": [[len(shadow.moves[s]), len(shadow.powers[s])] for s in range(n)],
+                "power_left": bool(shadow.pdeck or shadow.pdisc),
+            }
+        drawn = [0] * n
+        changed = set()
+        for e in shadow.push(action):
+            kind = e[0]
+            if kind == "draw" and e[2] == "movement":
+                drawn[e[1]] += 1
+            elif kind in _HAND_CHANGES:
+                changed.add(e[1])
+                if kind != "discard":
+                    changed.add(e[2])
+        out.append(_Record(seat, entry, drawn, frozenset(changed)))
+        done.append(action)
+    _CACHE[key] = (done, shadow, out)
+    return out
+
+
+def public_log(game, seat, depth=DEPTH):
+    """Per seat (None for `seat` itself): its last `depth` movement decisions, the most
+    recent first, each a dict with `drawn`, the movement cards it drew since (its own
+    draw after the move included). Empty lists when scores are hidden from `seat`."""
+    n = game.players
+    log = [None if s == seat else [] for s in range(n)]
+    if game.options.get("scores") == "hidden" and not game.is_over:
+        return log
+    drawn = [0] * n
+    closed = [s == seat for s in range(n)]
+    for r in reversed(records(game)):
+        for s in range(n):
+            drawn[s] += r.drawn[s]
+        for s in r.changed:
+            closed[s] = True
+        s = r.seat
+        if r.entry is not None and not closed[s]:
+            log[s].append({**r.entry, "drawn": drawn[s]})
+            if len(log[s]) >= depth:
+                closed[s] = True
+        if all(closed):
+            break
+    return log
+
+
+def with_log(v, game, depth=DEPTH):
+    """The view `v` of `game` with the public log of the others' decisions (key "log")."""
+    return {**v, "log": public_log(game, v["seat"], depth)}

@@ -1,0 +1,183 @@
+"""Inference over hidden cards: determinisations weighted by what the opponents did.
+
+A seat that drew two, or played a move worth little, while a card in its hand
+would have scored, probably lacked that card. `InferenceSource` keeps the
+`view.Resampler`'s deals (every hidden card dealt at random, all the view shows
+kept) but draws each determinisation by sampling-importance-resampling: `k`
+candidate deals are dealt, each is weighted by how likely it makes the
+opponents' recent movement decisions, and one is drawn in proportion to its
+weight (Rubin's SIR; the search then treats it as any redeal).
+
+The model of a decision (seat s at one of its recent movement phases, from the
+view's public log, `bots.history`): s chose among its options — draw two, or one
+of the movement cards it held — by a softmax over each option's value in points
+(the playout policy's net gain of the card's best move on the board of that
+moment, `evaluate.move_value`; drawing: `policy.draw_value`) at temperature `T`.
+The chosen option's term is the same in every deal, so a deal's weight is
+prod_t 1 / Z_t, Z_t = the softmax's denominator over what s held at t.
+
+Which of s's current cards it already held at t: the view's log says how many
+movement cards s drew since (`drawn`), so s held `n_now - drawn` of its current
+cards then; a deal is random in order, so its first `n_now - drawn` cards play
+that part (nested: the older the decision, the fewer). Cards s held at t and has
+played since are public; they enter every Z_t alike (by their mean). A seat whose
+hand changed otherwise (Bandit, Troc, Magie Noire) has no evidence before it.
+
+Fair: everything here is read from the view dict (its `log` included); the true
+state is never touched. Without a log (a plain view) this is `ViewSource`.
+"""
+
+import math
+
+from ..actions import from_json
+from ..game import _MOVES
+from ..rng import Rng
+from ..view import Resampler
+from .evaluate import DEFAULT, _counts, _move_value, _steps
+from .policy import draw_value
+
+TEMPERATURE = 0.85
+"""Softmax temperature of the opponent model, in points (scripts/fit_inference.py)."""
+
+CANDIDATES = 16
+"""Candidate deals per determinisation."""
+
+_ONE = 1.0 / 18446744073709551616.0  # 2**-64
+
+
+class _Board:
+    """The public board of a past decision, shaped as the evaluation reads a Game."""
+
+    __slots__ = ("players", "tiles", "pos", "scores", "moves", "powers", "pdeck", "pdisc")
+
+    def __init__(self, entry, players):
+        self.players, self.tiles = players, 4 * players
+        self.pos = [t for pair in entry["meeples"] for t in pair]
+        self.scores = list(entry["scores"])
+        self.moves = [[0] * m for m, _ in entry["hand_sizes"]]
+        self.powers = [[0] * p for _, p in entry["hand_sizes"]]
+        self.pdeck, self.pdisc = ([0] if entry["power_left"] else []), []
+
+
+def card_values(entry, players, cards, w=DEFAULT):
+    """{card: the best value in points of playing it at that decision} and the value of drawing two."""
+    g = _Board(entry, players)
+    seat = entry["seat"]
+    count, steps, cache = _counts(g.pos, g.tiles), _steps(g.tiles), {}
+    table = _MOVES[players][seat]
+    values = {}
+    for c in cards:
+        moves = table[c]
+        values[c] = max(_move_value(g, count, steps, cache, a, seat, w) for a in moves) if moves else -1e9
+    return values, draw_value(g, seat, w)
+
+
+class Evidence:
+    """One observed decision: (position in the deal's hand list, cards held then, constant, {card: term})."""
+
+    __slots__ = ("index", "old", "const", "terms")
+
+    def __init__(self, index, old, const, terms):
+        self.index, self.old, self.const, self.terms = index, old, const, terms
+
+
+def evidence_of(v, resampler, temperature=TEMPERATURE, w=DEFAULT):
+    """The decisions of the view's log that say something about the cards the view hides."""
+    log = v.get("log")
+    if not log:
+        return []
+    n = v["players"]
+    out = []
+    for index, (s, km, _kp, um, _up) in enumerate(resampler.others):
+        entries = log[s] or []
+        if not um or not entries:
+            continue
+        n_now = v["hand_sizes"][s]["movement"]
+        candidates = set(resampler.pool_m) | set(km)
+        played_since = []  # cards s played at decisions newer than the one looked at
+        for entry in entries:  # the most recent first
+            action = from_json(entry["action"])
+            played = action.card if action.type == "move" else None
+            old = n_now - entry["drawn"]
+            if old <= 0 or None in entry["scores"]:
+                break
+            cards = candidates | set(played_since) | ({played} if played else set())
+            values, draw = card_values(entry, n, cards, w)
+            terms = {c: math.exp(values[c] / temperature) for c in cards}
+            const = math.exp(draw / temperature)
+            if played is not None:
+                const += terms[played]
+            held_then = entry["hand_sizes"][s][0] - (played is not None)
+            rest = held_then - old  # cards held then and played since: public
+            if rest > 0 and played_since:
+                const += rest * sum(terms[c] for c in played_since) / len(played_since)
+            out.append(Evidence(index, min(old, um + len(km)), const, terms))
+            if played is not None:
+                played_since.append(played)
+    return out
+
+
+class InferenceSource:
+    """Determinisations of one view, weighted by the opponents' observed decisions (SIR)."""
+
+    def __init__(self, view, temperature=TEMPERATURE, candidates=CANDIDATES, w=DEFAULT):
+        if not isinstance(view, dict):
+            raise TypeError(f"a bot decides from a view dict, not {type(view).__name__}")
+        self.seat = view["seat"]
+        self._resampler = r = Resampler(view)
+        self.evidence = evidence_of(view, r, temperature, w)
+        self.candidates = candidates
+
+    def weight(self, hands):
+        """The likelihood (up to a constant) of the observed decisions given the hidden hands,
+        `hands[i]` the movement hand of resampler.others[i], random order."""
+        weight = 1.0
+        for e in self.evidence:
+            terms = e.terms
+            z = e.const
+            for c in hands[e.index][:e.old]:
+                z += terms[c]
+            weight /= z
+        return weight
+
+    def deal(self, rng):
+        """(hidden movement hands per other seat, the movement deck): the drawn candidate."""
+        r = self._resampler
+        best = None
+        deals, weights = [], []
+        for _ in range(self.candidates):
+            pool = r.pool_m[:]
+            rng.shuffle(pool)
+            hands = []
+            end = len(pool)
+            for _s, km, _kp, um, _up in r.others:
+                hands.append(pool[end - um:end] + km if um else list(km))
+                end -= um
+            deals.append((hands, pool[:end]))
+            weights.append(self.weight(hands))
+        total = sum(weights)
+        x = rng.next64() * _ONE * total
+        for d, wt in zip(deals, weights):
+            x -= wt
+            best = d
+            if x < 0:
+                break
+        return best
+
+    def sample(self, rng):
+        r = self._resampler
+        if not self.evidence:
+            return r.sample(rng)
+        hands, mdeck = self.deal(rng)
+        g = r.template.clone()
+        g.rng = Rng(rng.next64())
+        pool_p = r.pool_p[:]
+        rng.shuffle(pool_p)
+        for (s, km, kp, um, up), hand in zip(r.others, hands):
+            g.moves[s] = km + hand[:um] if um else list(km)
+            g.powers[s] = kp + pool_p[len(pool_p) - up:] if up else list(kp)
+            del pool_p[len(pool_p) - up:]
+        g.mdeck, g.pdeck = mdeck, pool_p
+        r._hidden_scores(g, rng)
+        g.note_scores()
+        return g

@@ -1,0 +1,164 @@
+"""hard-infer: determinisations weighted by the opponents' observed decisions
+(lepeuple/bots/infer.py), read from the public log of the view (lepeuple/bots/history.py)."""
+
+import json
+
+import pytest
+
+from lepeuple import new_game
+from lepeuple.actions import DRAW
+from lepeuple.bots import BOTS, LEVELS, choose, spec, think, think_true
+from lepeuple.bots.history import public_log, with_log
+from lepeuple.bots.infer import InferenceSource
+from lepeuple.bots.search import ViewSource
+from lepeuple.record import load
+from lepeuple.rng import Rng
+from lepeuple.view import Resampler, view
+
+
+def played(players, seed, bot="easy", stop_every=7, limit=40):
+    """Positions of games played by `bot`, each with the spectator view before every action."""
+    g = new_game(players, None, seed)
+    before = []
+    out = []
+    mixer = Rng(seed)
+    while not g.is_over and len(out) < limit:
+        before.append(view(g, None))
+        if len(g.history) % stop_every == 0 and len(g.legal_actions()) > 1:
+            out.append((g.clone(history=True), list(before)))
+        g.apply(choose(view(g, g.to_move), bot, mixer.next64()))
+    return out
+
+
+@pytest.fixture(scope="module")
+def games():
+    return [played(n, 100 + n) for n in (3, 4, 5)]
+
+
+def test_hard_infer_is_a_bot_but_not_a_level():
+    assert "hard-infer" in BOTS and "hard-infer" not in LEVELS
+    assert list(LEVELS) == ["easy", "normal", "hard"]
+    engine, budget, options, cheat = spec("hard-infer")
+    assert budget == spec("hard")[1] and not cheat
+    assert {k: v for k, v in options.items() if k != "source"} == spec("hard")[2]
+
+
+def test_the_log_holds_public_facts_only(games):
+    """Every entry is the public state just before the decision (the spectator's view then),
+    the action the history shows, and the movement cards drawn since, as hand sizes show."""
+    checked = 0
+    for positions in games:
+        for g, before in positions:
+            now = view(g, None)
+            for viewer in range(g.players):
+                log = public_log(g, viewer)
+                assert log[viewer] is None
+                json.dumps(log)
+                for s, entries in enumerate(log):
+                    if s == viewer:
+                        continue
+                    assert len(entries) <= 3
+                    for e in entries:
+                        i = next(k for k in range(len(g.history)) if before[k]["meeples"] == e["meeples"]
+                                 and before[k]["to_move"] == s and before[k]["phase"] == "move"
+                                 and before[k]["scores"] == e["scores"]
+                                 and [[h["movement"], h["power"]] for h in before[k]["hand_sizes"]] == e["hand_sizes"])
+                        assert e["seat"] == s
+                        assert e["power_left"] == bool(before[i]["power_deck"] or before[i]["power_discard"])
+                        if e is entries[0]:  # the most recent: the hand since changed by the play and the draws only
+                            spent = e["action"]["type"] == "move"
+                            assert now["hand_sizes"][s]["movement"] == e["hand_sizes"][s][0] - spent + e["drawn"]
+                        checked += 1
+    assert checked > 100
+
+
+def test_the_log_is_the_same_from_a_replayed_record(games):
+    g, _ = games[0][-1]
+    again = load(g.record())
+    for seat in range(g.players):
+        assert public_log(again, seat) == public_log(g, seat)
+    assert public_log(g.clone(), 0) == [None, [], []]  # a search clone has no history: no evidence
+
+
+def test_a_draw_beside_a_supply_makes_the_scoring_cards_unlikely():
+    """Seat 1 stands on 5 and 8: card 13 or 14 (-1) takes 8 -> 7 beside its home 6, opposite its
+    other meeple: a supply (+2). It drew two instead, so it probably held neither; the belief of
+    seat 2 keeps them mostly among the two cards drawn since."""
+    g = new_game(3, None, 4, setup={
+        "meeples": [[2, 2], [5, 8], [10, 10]],
+        "hands": [{"movement": [21, 22], "power": []}, {"movement": [2, 3], "power": []},
+                  {"movement": [5, 6], "power": []}],
+        "active": 1,
+    })
+    g.apply(DRAW)
+    assert g.to_move == 2 and g.phase == "move"
+    v = with_log(view(g, 2), g)
+    (entry,) = v["log"][1]
+    assert entry["action"] == {"type": "draw"} and entry["drawn"] == 2
+    source, plain = InferenceSource(v), ViewSource(view(g, 2))
+    assert len(source.evidence) == 1 and source.evidence[0].old == 2
+
+    def held(src):
+        return sum(bool({13, 14} & set(src.sample(Rng(j)).moves[1])) for j in range(400))
+
+    assert held(source) < 0.75 * held(plain)
+    # The deals stay consistent with the view: everything seen kept, hands of the right sizes.
+    for j in range(20):
+        d = source.sample(Rng(j))
+        assert view(d, 2) == view(g, 2)
+
+
+def test_without_a_log_the_source_is_the_resampler():
+    g = new_game(3, None, 9)
+    v = view(g, 0)
+    source = InferenceSource(v)
+    assert source.evidence == []
+    r = Resampler(v)
+    for j in range(5):
+        a, b = source.sample(Rng(j)), r.sample(Rng(j))
+        assert a.moves == b.moves and a.mdeck == b.mdeck and a.pdeck == b.pdeck
+
+
+def redealt(g, seed):
+    seat = g.to_move
+    other = Resampler(view(g, seat)).sample(Rng(seed))
+    assert view(other, seat) == view(g, seat)
+    return other
+
+
+def test_fairness_hidden_cards_do_not_change_the_choice(games):
+    """Same view and log, hidden cards dealt anew: the same choice; and the log decides nothing
+    beyond the view dict (a JSON copy is enough)."""
+    differ = 0
+    tried = 0
+    for positions in games:
+        for i, (g, _) in enumerate(positions[1::4]):
+            seat = g.to_move
+            v = with_log(view(g, seat), g)
+            other = redealt(g, 500 + i)
+            differ += [other.hand(s) for s in range(g.players) if s != seat] != \
+                [g.hand(s) for s in range(g.players) if s != seat]
+            w = {**view(other, seat), "log": json.loads(json.dumps(v["log"]))}
+            assert choose(v, "hard-infer:40", i) == choose(w, "hard-infer:40", i)
+            tried += 1
+    assert tried >= 6 and differ >= tried // 2
+
+
+def test_same_view_and_seed_give_the_same_action_in_any_slicing(games):
+    for i, (g, _) in enumerate(games[0][2:5]):
+        v = with_log(view(g, g.to_move), g)
+        once = choose(v, "hard-infer:60", i)
+        t = think(v, "hard-infer:60", i)
+        while not t.step(0.0005):
+            pass
+        assert t.action() == once and t.action() in g.legal_actions()
+
+
+def test_the_cheating_audit_of_hard_infer_reads_the_true_state(games):
+    g, _ = games[0][3]
+    t = think_true(g, "hard-infer:20-cheat", 1)
+    while not t.step(1.0):
+        pass
+    assert t.action() in g.legal_actions()
+    with pytest.raises(ValueError):
+        think(view(g, g.to_move), "hard-infer-cheat", 1)

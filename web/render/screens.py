@@ -70,7 +70,7 @@ def new_game(draft, levels, errors=(), notices=(), can_resume=False, stats_box=N
              h("div", {"class": "open-file"},
                h("label", {"class": "btn ghost file-btn"}, t("new.open_file"),
                  h("input", {"type": "file", "accept": ".json,application/json", "data-change": "import-file",
-                             "data-testid": "open-file", "class": "visually-hidden"})),
+                             "data-testid": "open-file", "class": "file-input"})),
                h("span", {"class": "muted"}, t("new.drop_file"))),
              stats_box)
 

@@ -28,8 +28,9 @@ from lepeuple.setup import new_game  # noqa: E402
 from lepeuple.view import view  # noqa: E402
 
 
-def decisions(players, bot, games, seed):
-    """[(values of the options, index of the chosen one)] over the games' movement decisions."""
+def decisions(players, bot, games, seed, powers=None):
+    """[(values of the options, index of the chosen one)] over the games' movement decisions;
+    `powers` (a list), if given, gets (power cards held, passed?) at each power phase."""
     out = []
     for i in range(games):
         deal = seed * 100003 + i
@@ -41,6 +42,8 @@ def decisions(players, bot, games, seed):
             while not t.step(10.0):
                 pass
             action = t.action()
+            if powers is not None and g.phase == "power" and g.to_move == g.active and g.powers[seat]:
+                powers.append((sorted(set(g.powers[seat])), action.type == "pass"))
             if g.phase == "move" and g.moves[seat]:
                 entry = {"seat": seat, "meeples": [[g.pos[2 * s], g.pos[2 * s + 1]] for s in range(players)],
                          "scores": g.scores[:], "power_left": bool(g.pdeck or g.pdisc),
@@ -78,6 +81,20 @@ def fit(data):
     return (lo + hi) / 2
 
 
+def pass_rates(powers):
+    """Per power card: how often the bot passed its power phase holding it alone, and when held at all."""
+    out = {}
+    for cards, passed in powers:
+        for c in cards:
+            alone, any_ = out.setdefault(c, [[0, 0], [0, 0]])
+            any_[0] += passed
+            any_[1] += 1
+            if len(cards) == 1:
+                alone[0] += passed
+                alone[1] += 1
+    return out
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--players", type=int, default=3)
@@ -85,7 +102,8 @@ def main():
     p.add_argument("--games", type=int, default=40)
     p.add_argument("--seed", type=int, default=5)
     args = p.parse_args()
-    data = decisions(args.players, args.bot, args.games, args.seed)
+    powers = []
+    data = decisions(args.players, args.bot, args.games, args.seed, powers)
     t = fit(data)
     uniform = sum(-math.log(len(o)) for o, _ in data) / len(data)
     drew = sum(c == 0 for _, c in data) / len(data)
@@ -95,6 +113,9 @@ def main():
     for x in (0.5, 1.0, 1.5, 2.0, t):
         print(f"T = {x:.3f}: log-likelihood per decision {loglik(data, x):.4f} (uniform {uniform:.4f})")
     print(f"fitted T = {t:.3f}")
+    print(f"{len(powers)} power phases with a power card in hand; passed, holding the card alone / at all:")
+    for c, (alone, any_) in sorted(pass_rates(powers).items()):
+        print(f"  {c:<12} {alone[0]:>4}/{alone[1]:<4} {any_[0]:>4}/{any_[1]:<4}")
 
 
 if __name__ == "__main__":

@@ -4,12 +4,14 @@ of `hard-infer` reads (docs/bots-inference.md).
 `view(game, seat)` is a snapshot: it says where the meeples stand, not that seat 1
 drew two last turn while standing beside a +3. `with_log(view, game)` adds to the
 view a key `"log"` built from public facts only (RULES.md R9): for each other seat,
-its last few movement-phase decisions — the action (public: draw two, or the card
-played and how), the board, the scores and every seat's hand sizes just before it,
-whether the power piles still held a card — and how many movement cards that seat
-has drawn since (a draw is public, the card is not). A seat whose hand changed in
-any other way since (Bandit, Troc, Magie Noire) has no older entries: which cards
-it kept is then unknown.
+its last few movement-phase decisions (`"phase": "move"`) — the action (public: draw
+two, or the card played and how), the board, the scores and every seat's hand sizes
+just before it, whether the power piles still held a card — and how many movement
+cards that seat has drawn since (a draw is public, the card is not); and its last
+power-phase decision (`"phase": "power"`: pass or the card played, the hand sizes,
+`drawn` = the power cards drawn since). A seat whose hand changed in any other way
+since (Bandit, Troc, Magie Noire) has no older entries: which cards it kept is then
+unknown.
 
 How the facts are gathered: by replaying the game's record on a private shadow game,
 as `lepeuple.undo` does — incrementally, checked against the history each time,
@@ -17,7 +19,7 @@ never on the engine's play path. Only what every seat saw at the table goes out.
 A game without history (a search clone) gets an empty log.
 """
 
-from ..actions import Draw, Move, to_json
+from ..actions import Draw, Move, Pass, Power, to_json
 
 DEPTH = 3
 """Decisions kept per seat (the most recent first)."""
@@ -65,21 +67,24 @@ def records(game):
     for action in history[len(done):]:
         seat = shadow.to_move
         entry = None
-        if shadow.phase == "move" and (type(action) is Move or type(action) is Draw):
+        kind = type(action)
+        phase = shadow.phase
+        if (phase == "move" and (kind is Move or kind is Draw)) or (phase == "power" and (kind is Pass or kind is Power)):
             entry = {
                 "seat": seat,
+                "phase": phase,
                 "action": to_json(action),
                 "meeples": [[shadow.pos[2 * s], shadow.pos[2 * s + 1]] for s in range(n)],
                 "scores": shadow.scores[:],
                 "hand_sizes": [[len(shadow.moves[s]), len(shadow.powers[s])] for s in range(n)],
                 "power_left": bool(shadow.pdeck or shadow.pdisc),
             }
-        drawn = [0] * n
+        drawn = [[0, 0] for _ in range(n)]  # per seat: movement, power cards drawn
         changed = set()
         for e in shadow.push(action):
             kind = e[0]
-            if kind == "draw" and e[2] == "movement":
-                drawn[e[1]] += 1
+            if kind == "draw":
+                drawn[e[1]][e[2] != "movement"] += 1
             elif kind in _HAND_CHANGES:
                 changed.add(e[1])
                 if kind != "discard":
@@ -91,24 +96,34 @@ def records(game):
 
 
 def public_log(game, seat, depth=DEPTH):
-    """Per seat (None for `seat` itself): its last `depth` movement decisions, the most
-    recent first, each a dict with `drawn`, the movement cards it drew since (its own
-    draw after the move included). Empty lists when scores are hidden from `seat`."""
+    """Per seat (None for `seat` itself), the most recent first: its last `depth` movement
+    decisions and its last power-phase decision, each a dict with `drawn`, the cards of
+    that kind it drew since (its own draw after a move included). Empty lists when
+    scores are hidden from `seat`."""
     n = game.players
     log = [None if s == seat else [] for s in range(n)]
     if game.options.get("scores") == "hidden" and not game.is_over:
         return log
-    drawn = [0] * n
+    drawn = [[0, 0] for _ in range(n)]
+    moves = [0] * n
+    power = [False] * n
     closed = [s == seat for s in range(n)]
     for r in reversed(records(game)):
         for s in range(n):
-            drawn[s] += r.drawn[s]
+            drawn[s][0] += r.drawn[s][0]
+            drawn[s][1] += r.drawn[s][1]
         for s in r.changed:
             closed[s] = True
         s = r.seat
-        if r.entry is not None and not closed[s]:
-            log[s].append({**r.entry, "drawn": drawn[s]})
-            if len(log[s]) >= depth:
+        entry = r.entry
+        if entry is not None and not closed[s]:
+            if entry["phase"] == "move" and moves[s] < depth:
+                log[s].append({**entry, "drawn": drawn[s][0]})
+                moves[s] += 1
+            elif entry["phase"] == "power" and not power[s]:
+                log[s].append({**entry, "drawn": drawn[s][1]})
+                power[s] = True
+            if moves[s] >= depth and power[s]:
                 closed[s] = True
         if all(closed):
             break

@@ -23,6 +23,12 @@ that part (nested: the older the decision, the fewer). Cards s held at t and has
 played since are public; they enter every Z_t alike (by their mean). A seat whose
 hand changed otherwise (Bandit, Troc, Magie Noire) has no evidence before it.
 
+A pass of the power phase says something too: greedy, the arena's opponent, passes
+holding Bandit, Chance or Magie Noire about one time in twenty, holding Force about
+one in two (`PASS_RATE`). A seat's last power phase, if it passed, weighs a deal by
+the product of the pass rates of the power cards it held then (`n_now - drawn`
+of its current ones, as above).
+
 Fair: everything here is read from the view dict (its `log` included); the true
 state is never touched. Without a log (a plain view) this is `ViewSource`.
 """
@@ -41,6 +47,12 @@ TEMPERATURE = 0.85
 
 CANDIDATES = 16
 """Candidate deals per determinisation."""
+
+PASS_RATE = {"bandit": 0.05, "chance": 0.05, "magie_noire": 0.06, "permutation": 0.17, "vitesse": 0.36,
+             "massue": 0.41, "voleur": 0.47, "soin": 0.48, "sortilege": 0.5, "force": 0.56, "troc": 0.59,
+             "defense": 1.0}
+"""How often greedy passes its power phase holding each card (scripts/fit_inference.py, 3 players,
+40 games, seed 6, smoothed (passes + 1) / (held + 2)); Défense cannot be played there (reaction)."""
 
 _ONE = 1.0 / 18446744073709551616.0  # 2**-64
 
@@ -73,12 +85,16 @@ def card_values(entry, players, cards, w=DEFAULT):
 
 
 class Evidence:
-    """One observed decision: (position in the deal's hand list, cards held then, constant, {card: term})."""
+    """One observed decision: (position in the deal's hand list, cards held then, constant, {card: term}).
 
-    __slots__ = ("index", "old", "const", "terms")
+    A movement decision (`power` False) weighs a deal by 1 / (const + sum of the terms of the
+    cards held then); a pass of the power phase (`power` True) by the product of their terms
+    (each card's pass rate)."""
 
-    def __init__(self, index, old, const, terms):
-        self.index, self.old, self.const, self.terms = index, old, const, terms
+    __slots__ = ("index", "old", "const", "terms", "power")
+
+    def __init__(self, index, old, const, terms, power=False):
+        self.index, self.old, self.const, self.terms, self.power = index, old, const, terms, power
 
 
 def evidence_of(v, resampler, temperature=TEMPERATURE, w=DEFAULT):
@@ -88,8 +104,17 @@ def evidence_of(v, resampler, temperature=TEMPERATURE, w=DEFAULT):
         return []
     n = v["players"]
     out = []
-    for index, (s, km, _kp, um, _up) in enumerate(resampler.others):
+    for index, (s, km, kp, um, up) in enumerate(resampler.others):
         entries = log[s] or []
+        power = next((e for e in entries if e.get("phase") == "power"), None)
+        if up and power is not None and power["action"]["type"] == "pass":
+            old = min(v["hand_sizes"][s]["power"] - power["drawn"], up + len(kp))
+            if old > 0:
+                terms = {c: PASS_RATE.get(c, 0.5) for c in set(resampler.pool_p) | set(kp)}
+                if "defense" in terms and v["options"]["defense"] == "shield":
+                    terms["defense"] = 0.5
+                out.append(Evidence(index, old, 1.0, terms, power=True))
+        entries = [e for e in entries if e.get("phase", "move") == "move"]
         if not um or not entries:
             continue
         n_now = v["hand_sizes"][s]["movement"]
@@ -128,12 +153,16 @@ class InferenceSource:
         self.evidence = evidence_of(view, r, temperature, w)
         self.candidates = candidates
 
-    def weight(self, hands):
+    def weight(self, hands, powers):
         """The likelihood (up to a constant) of the observed decisions given the hidden hands,
-        `hands[i]` the movement hand of resampler.others[i], random order."""
+        `hands[i]` / `powers[i]` the movement / power hand of resampler.others[i], random order."""
         weight = 1.0
         for e in self.evidence:
             terms = e.terms
+            if e.power:
+                for c in powers[e.index][:e.old]:
+                    weight *= terms[c]
+                continue
             z = e.const
             for c in hands[e.index][:e.old]:
                 z += terms[c]
@@ -141,20 +170,23 @@ class InferenceSource:
         return weight
 
     def deal(self, rng):
-        """(hidden movement hands per other seat, the movement deck): the drawn candidate."""
+        """(movement hands, power hands per other seat, movement deck, power deck): the drawn candidate."""
         r = self._resampler
         best = None
         deals, weights = [], []
         for _ in range(self.candidates):
-            pool = r.pool_m[:]
+            pool, pool_p = r.pool_m[:], r.pool_p[:]
             rng.shuffle(pool)
-            hands = []
-            end = len(pool)
-            for _s, km, _kp, um, _up in r.others:
+            rng.shuffle(pool_p)
+            hands, powers = [], []
+            end, end_p = len(pool), len(pool_p)
+            for _s, km, kp, um, up in r.others:
                 hands.append(pool[end - um:end] + km if um else list(km))
+                powers.append(pool_p[end_p - up:end_p] + kp if up else list(kp))
                 end -= um
-            deals.append((hands, pool[:end]))
-            weights.append(self.weight(hands))
+                end_p -= up
+            deals.append((hands, powers, pool[:end], pool_p[:end_p]))
+            weights.append(self.weight(hands, powers))
         total = sum(weights)
         x = rng.next64() * _ONE * total
         for d, wt in zip(deals, weights):
@@ -168,16 +200,13 @@ class InferenceSource:
         r = self._resampler
         if not self.evidence:
             return r.sample(rng)
-        hands, mdeck = self.deal(rng)
+        hands, powers, mdeck, pdeck = self.deal(rng)
         g = r.template.clone()
         g.rng = Rng(rng.next64())
-        pool_p = r.pool_p[:]
-        rng.shuffle(pool_p)
-        for (s, km, kp, um, up), hand in zip(r.others, hands):
+        for (s, km, kp, um, up), hand, power in zip(r.others, hands, powers):
             g.moves[s] = km + hand[:um] if um else list(km)
-            g.powers[s] = kp + pool_p[len(pool_p) - up:] if up else list(kp)
-            del pool_p[len(pool_p) - up:]
-        g.mdeck, g.pdeck = mdeck, pool_p
+            g.powers[s] = kp + power[:up] if up else list(kp)
+        g.mdeck, g.pdeck = mdeck, pdeck
         r._hidden_scores(g, rng)
         g.note_scores()
         return g

@@ -12,12 +12,13 @@ from lepeuple.review import Review
 
 from . import stats
 from .render import replay as replay_view
+from .markup import h
 from .render.table import TableModel, table_screen
 from .replay import EVERYONE, Replay, file_name, pack, read_file, unpack
 from .storage import SaveError, encode
 
 REPLAY_STEP = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.0}  # seconds between actions played back
-REVIEW_SLICE = 0.03  # seconds of review work per browser task, as the bots think (web/botrunner.py)
+REVIEW_SLICE = 0.02  # seconds of review work per browser task (a unit of work may add ~25 ms in CPython)
 REVIEW_TOP = 8  # mistakes listed
 
 
@@ -160,35 +161,49 @@ class ReplayCommands:
 
     def _do_review(self, seat):
         """Review a finished game for one seat: the hard bot re-decides each of its
-        decisions from its view at the time; runs in slices, shows progress, can stop."""
+        decisions from its view at the time; runs in slices, shows progress, can stop.
+        Every heavy step (the replay, the review's own replay) is a browser task of its own."""
+        if self.replay is None and not (self.session is not None and self.session.game.is_over):
+            return
+        if self.replay is not None and not self.replay.finished:
+            return
+        self.dom.spawn(self._start_review(seat))
+
+    async def _start_review(self, seat):
         if self.replay is None:
             s = self.session
-            if s is None or not s.game.is_over:
-                return
-            self._show_replay(Replay([x.to_json() for x in s.seats], s.record(), self.levels), "table")
+            replay = Replay([x.to_json() for x in s.seats], s.record(), self.levels)
+            await asyncio.sleep(0)
+            self._show_replay(replay, "table")
         r = self.replay
-        if not r.finished:
-            return
         seats = r.setup.humans or list(range(len(r.seats)))
         seat = seat if isinstance(seat, int) and seat in range(len(r.seats)) else seats[0]
-        job = Review(r.record, seat, "hard", seed=r.record["seed"])
-        self.review = {"seat": seat, "done": 0, "total": job.progress[1], "result": None, "job": job}
+        self.review = {"seat": seat, "done": 0, "total": 0, "result": None, "job": None}
+        await asyncio.sleep(0)
         self.render()
-        self.dom.spawn(self._run_review(job))
+        await self._run_review(self.review, r.record)
 
-    async def _run_review(self, job):
+    async def _run_review(self, review, record):
+        """Set the review up in a task of its own (it replays the game), then work in slices."""
+        await asyncio.sleep(0)  # the click's own task ends here: the panel is already drawn
+        if self.review is not review:
+            return
+        job = review["job"] = Review(record, review["seat"], "hard", seed=record["seed"])
+        review["total"] = job.progress[1]
         last = 0.0
-        while self.review is not None and self.review["job"] is job:
+        while self.review is review:
+            await asyncio.sleep(0)
+            if self.review is not review:
+                return  # stopped
             if job.step(REVIEW_SLICE):
-                self.review.update(done=job.progress[0], result=job.result(top=REVIEW_TOP), job=None)
+                review.update(done=job.progress[0], result=job.result(top=REVIEW_TOP), job=None)
                 self.render()
                 return
             now = time.perf_counter()
             if now - last > 0.25:  # progress, a few times a second
-                self.review["done"] = job.progress[0]
+                review["done"] = job.progress[0]
                 self.render()
                 last = now
-            await asyncio.sleep(0)
 
     def _do_review_cancel(self, _):
         self.review = None
@@ -242,7 +257,8 @@ class ReplayCommands:
             extra.append(replay_view.review_button(r))
         bar = replay_view.controls(r, self.replay_playing, not r.finished and getattr(r, "import_", None) is not None,
                                    extra)
-        parts = [bar, replay_view.review_panel(self.review, r) if self.review else None, table_screen(model)]
+        panel = replay_view.review_panel(self.review, r) if self.review else h("div", {"data-region": "review"})
+        parts = [bar, panel, table_screen(model)]
         if r.finished and r.index == r.total:
             parts.append(replay_view.chart(r.log, r.seats, r.record["options"]["target"]))
         return parts

@@ -12,6 +12,12 @@ def context_options():
     return {"viewport": {"width": 1366, "height": 768}}
 
 
+# Long tasks on the page's main thread from now on (the review runs in slices).
+LONG_TASKS = """() => { window.__longTasks = []; new PerformanceObserver(list => {
+    for (const e of list.getEntries()) window.__longTasks.push(Math.round(e.duration)); })
+  .observe({type: 'longtask'}); }"""
+
+
 def play_to_the_end(page):
     for _ in range(400):
         wait_for_person(page)
@@ -90,9 +96,11 @@ def test_a_game_file_opens_in_the_replay_and_plays_on(goto_ready, page, tmp_path
 def test_review_a_game_then_open_a_mistake_in_the_replay(goto_ready, page):
     goto_ready(game_url("human,bot:easy,bot:easy", 6, "&names=Ann"))
     play_to_the_end(page)
+    page.evaluate(LONG_TASKS)
     page.click("[data-testid=end-review]")
     page.wait_for_selector("[data-testid=review-panel] progress")
     page.wait_for_selector("[data-testid=review-item]", timeout=180_000)
+    assert page.evaluate("Math.max(0, ...window.__longTasks)") <= 100, page.evaluate("window.__longTasks")
     shoot(page, "review-list")
     item = page.locator("[data-testid=review-item]").first
     index = int(item.inner_text().split("action ")[1].split(":")[0])

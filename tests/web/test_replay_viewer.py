@@ -157,8 +157,12 @@ def test_a_review_runs_in_slices_lists_mistakes_and_opens_the_replay_there():
     app, dom = finished()
     assert ("review", 0) in dom.acts()
     app.command("review", 0)
+    task = dom.tasks.pop(0)  # the review starts in tasks of its own, step by step
+    for _ in range(4):
+        task.send(None)
     assert app.screen == "replay" and app.review["result"] is None and app.review["total"] > 0
     assert 'data-testid="review-panel"' in dom.html and "<progress" in dom.html
+    dom.tasks.insert(0, task)
     dom.run_tasks()
     result = app.review["result"]
     assert result["seat"] == 0 and result["decisions"] == app.review["total"]
@@ -177,6 +181,11 @@ def test_a_review_runs_in_slices_lists_mistakes_and_opens_the_replay_there():
 def test_a_review_can_be_stopped():
     app, dom = finished()
     app.command("review", 0)
+    task = dom.tasks.pop(0)
+    for _ in range(4):
+        task.send(None)
+    assert app.review is not None
     app.command("review-cancel")
+    dom.tasks.insert(0, task)
     dom.run_tasks()
     assert app.review is None and 'data-testid="review-panel"' not in dom.html

@@ -83,7 +83,8 @@ def review_panel(review, replay):
     the most was lost, largest first, each opening the replay at that step."""
     name = player_name(replay.seats, review["seat"])
     if review["result"] is None:
-        return h("section", {"class": "review", "data-testid": "review-panel", "aria-busy": "true"},
+        return h("section", {"class": "review", "data-testid": "review-panel", "aria-busy": "true",
+                             "data-region": "review"},  # progress redraws this region only
                  h("label", t("review.running", name=name),
                    h("progress", {"max": max(1, review["total"]), "value": review["done"],
                                   "aria-valuetext": t("review.progress", done=review["done"], total=review["total"])})),
@@ -96,7 +97,7 @@ def review_panel(review, replay):
                                better=action_words(m["better"], replay.seats))],
                             "review-show", m["index"], cls="btn review-item", attrs={"data-testid": "review-item"}))
              for m in mistakes]
-    return h("section", {"class": "review", "data-testid": "review-panel"},
+    return h("section", {"class": "review", "data-testid": "review-panel", "data-region": "review"},
              h("h2", t("review.heading", name=name)),
              h("p", tn("review.summary", result["decisions"], name=name) if mistakes
                else tn("review.none", result["decisions"])),

@@ -4,6 +4,7 @@ from .cards import POWER_IDS, POWER_ORDER, movement_ids
 from .errors import SetupError, names, show
 from .game import Game, check_options, check_players
 from .rng import Rng
+from .view import public
 
 SETUP_KEYS = {"meeples", "hands", "scores", "movement_deck", "power_deck", "active",
               "skips", "extra_turns", "shields"}
@@ -138,22 +139,11 @@ def _cards(hand, kind, allowed):
 
 
 def state_json(g):
-    """The full state as the scenario command prints it (DESIGN.md)."""
+    """The full state as the scenario command prints it (docs/engine.md, Scenarios)."""
     n = g.players
     return {
         "scores": g.scores[:],
         "meeples": [[g.pos[2 * s], g.pos[2 * s + 1]] for s in range(n)],
         "hands": [{"movement": g.moves[s][:], "power": g.powers[s][:]} for s in range(n)],
-        "movement_deck": len(g.mdeck),
-        "movement_discard": g.mdisc[:],
-        "power_deck": len(g.pdeck),
-        "power_discard": g.pdisc[:],
-        "active": g.active,
-        "to_move": g.to_move,
-        "phase": g.phase,
-        "skips": g.skips[:],
-        "extra_turns": g.extra,
-        "shields": g.shields[:],
-        "over": g.is_over,
-        "winners": g.winners[:],
+        **public(g),
     }

@@ -37,6 +37,16 @@ def view(game, seat):
         "hand": None if seat is None else {"movement": game.moves[seat][:], "power": game.powers[seat][:]},
         "hand_sizes": [{"movement": len(game.moves[s]), "power": len(game.powers[s])} for s in range(n)],
         "known": [_known(game, seat, s) for s in range(n)],
+        **public(game),
+        "pending": _pending_json(game),
+    }
+
+
+def public(game):
+    """What everyone sees of the table besides meeples and scores (R9): pile sizes and
+    discards, whose turn and phase, skips, extra turns, shields, the end. The views and
+    the scenario command's full state (lepeuple.setup.state_json) both show it."""
+    return {
         "movement_deck": len(game.mdeck),
         "power_deck": len(game.pdeck),
         "movement_discard": game.mdisc[:],
@@ -49,7 +59,6 @@ def view(game, seat):
         "shields": game.shields[:],
         "over": game.is_over,
         "winners": game.winners[:],
-        "pending": _pending_json(game),
     }
 
 

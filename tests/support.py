@@ -10,6 +10,24 @@ def setup(players=3, options=None, seed=1, **given):
     return new_game(players, options, seed, given)
 
 
+PASS = {"type": "pass"}
+DRAW = {"type": "draw"}
+
+
+def move(card, seat, index, how="circle"):
+    """A move in the JSON notation: card, meeple [seat, index], circle | square | split."""
+    return {"type": "move", "card": card, "meeple": [seat, index], "how": how}
+
+
+def power(card, **fields):
+    return {"type": "power", "card": card, **fields}
+
+
+def hands(*seats):
+    """Hands from (movement, power) pairs; missing seats hold nothing."""
+    return [{"movement": m, "power": p} for m, p in seats]
+
+
 def play(game, *actions):
     """Apply JSON actions in order; return all their events as JSON-like tuples."""
     events = []

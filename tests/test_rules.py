@@ -8,24 +8,9 @@ import pytest
 
 from lepeuple import IllegalAction, new_game, ring
 from lepeuple.cards import MOVEMENT, NAMES, POWER_IDS, TARGETED, movement_ids
-from support import kinds, play, setup
+from support import DRAW, PASS, hands, move, power, kinds, play, setup
 
 HOMES_3P = [[2, 2], [6, 6], [10, 10]]
-PASS = {"type": "pass"}
-DRAW = {"type": "draw"}
-
-
-def move(card, seat, index, how="circle"):
-    return {"type": "move", "card": card, "meeple": [seat, index], "how": how}
-
-
-def power(card, **fields):
-    return {"type": "power", "card": card, **fields}
-
-
-def hands(*seats):
-    """Hands from (movement, power) pairs; missing seats hold nothing."""
-    return [{"movement": m, "power": p} for m, p in seats]
 
 
 # ----- R1 the ring -------------------------------------------------------

@@ -11,23 +11,7 @@ from hypothesis import strategies as st
 from lepeuple import UndoError, load, new_game
 from lepeuple.errors import ActionError
 from lepeuple.undo import BARRIERS
-from support import setup, state
-
-PASS = {"type": "pass"}
-DRAW = {"type": "draw"}
-
-
-def move(card, seat, index, how="circle"):
-    return {"type": "move", "card": card, "meeple": [seat, index], "how": how}
-
-
-def power(card, **fields):
-    return {"type": "power", "card": card, **fields}
-
-
-def hands(*seats):
-    return [{"movement": m, "power": p} for m, p in seats]
-
+from support import DRAW, PASS, hands, move, power, setup, state
 
 def snapshot(game):
     """Everything undo must restore: record, every view, legal actions, full state,

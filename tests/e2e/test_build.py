@@ -13,7 +13,6 @@ import zipfile
 import tomllib
 from pathlib import Path
 
-import pytest
 
 import build_site  # scripts/, put on sys.path by conftest.py
 

@@ -109,3 +109,21 @@ def test_review_a_game_then_open_a_mistake_in_the_replay(goto_ready, page):
     assert page.locator(".tile.played-from, .tile.hint-from, .tile.played-to, .tile.hint-to").count() >= 1 or \
         "card" not in item.inner_text()
     shoot(page, "review-mistake")
+
+
+def test_a_game_file_dropped_on_the_page_opens_in_the_replay(goto_ready, page):
+    goto_ready(game_url("human,bot:easy,bot:easy", 9))
+    for _ in range(3):
+        wait_for_person(page)
+        play_decision(page)
+    wait_for_person(page)
+    save = page.evaluate("localStorage.getItem('lepeuple.save')")
+    actions = len(json.loads(save)["record"]["actions"])
+    page.evaluate("""text => {
+        const data = new DataTransfer();
+        data.items.add(new File([text], 'lepeuple-game.json', {type: 'application/json'}));
+        document.body.dispatchEvent(new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));
+    }""", save)
+    page.wait_for_selector("[data-testid=replay-bar]")
+    assert where(page) == f"Action {actions} of {actions}"
+    assert page.evaluate("localStorage.getItem('lepeuple.save')") == save  # opening a file changes no save

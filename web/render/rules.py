@@ -16,6 +16,7 @@ or as a panel beside the board (`rules_panel`), opened at a section.
 from functools import lru_cache
 
 from lepeuple.cards import MOVEMENT, NAMES, POWER_IDS, TARGETED
+from lepeuple.events import named
 from lepeuple.ring import PEOPLES, home_owner
 
 from ..i18n import t
@@ -195,13 +196,13 @@ def example(name):
                        {"movement": [], "power": []}, {"movement": [], "power": []}],
              "movement_deck": [1, 2, 3, 4, 5, 6] if card not in (1, 2, 3, 4, 5, 6) else [14, 15, 16, 17, 18, 19]}
     game = new_game(3, None, 1, setup)
-    events = game.apply(from_json({"type": "move", "card": card, "meeple": list(meeple), "how": how}))
-    event = next(e for e in events if e[0] == "event")
-    deltas = tuple(sum(e[2] for e in events if e[0] == "score" and e[1] == s) for s in range(3))
-    dst = next(e[3] for e in events if e[0] == "move")
+    events = [named(e) for e in game.apply(from_json({"type": "move", "card": card, "meeple": list(meeple), "how": how}))]
+    event = next(e for e in events if e.type == "event")
+    deltas = tuple(sum(e.delta for e in events if e.type == "score" and e.seat == s) for s in range(3))
+    dst = next(e.dst for e in events if e.type == "move")
     where = {(s, i): meeples[s][i] for s in range(3) for i in range(2)}
     where[meeple] = dst
-    return event[1], deltas, 0, event[2], where, card, meeple
+    return event.kind, deltas, 0, event.home, where, card, meeple
 
 
 def _example_figure(name):
@@ -318,15 +319,14 @@ _LOG_RULES = {"pickaxe": "R12", "redeploy": "R17", "defend": "R16", "ask_defense
 
 def log_rule(event, active):
     """The rules section (an example's anchor for a scoring line) that explains a log line, or None."""
-    kind = event[0]
-    if kind != "event":
-        return _LOG_RULES.get(kind)
-    _, what, _, meeple, partner, _ = event[:6]
+    if event.type != "event":
+        return _LOG_RULES.get(event.type)
+    what, mover = event.kind, event.meeple[0]
     if what in ("supply", "noble_attack"):
-        return "R14-supply" if what == "supply" else ("R14-noble" if meeple[0] == active else "R14-their-pair")
+        return "R14-supply" if what == "supply" else ("R14-noble" if mover == active else "R14-their-pair")
     if what == "attack":
         return "R14-neither"
-    return "R14-sneaky" if meeple[0] == active else "R14-sneaky-partner"
+    return "R14-sneaky" if mover == active else "R14-sneaky-partner"
 
 
 def log_why(event, active):

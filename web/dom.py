@@ -249,12 +249,22 @@ class BrowserDom:
 
     # ----- animations: what moved glides from where it was -----------------
 
+    def _origin(self):
+        """The ring's top-left corner on screen: places are measured from it, so that a
+        prompt growing a line (which moves the whole table down) makes nothing fly."""
+        ring = self.root.querySelector(".ring")
+        if absent(ring):
+            return 0.0, 0.0
+        box = ring.getBoundingClientRect()
+        return box.left, box.top
+
     def _places(self):
-        """data-fly key -> centre on screen of every meeple and card now shown."""
+        """data-fly key -> centre of every meeple and card now shown, from the ring's corner."""
         out = {}
+        ox, oy = self._origin()
         for el in self.root.querySelectorAll("[data-fly]"):
             box = el.getBoundingClientRect()
-            out[str(el.dataset.fly)] = (box.left + box.width / 2, box.top + box.height / 2)
+            out[str(el.dataset.fly)] = (box.left + box.width / 2 - ox, box.top + box.height / 2 - oy)
         return out
 
     def _fly(self, before):
@@ -263,13 +273,14 @@ class BrowserDom:
         if not before or window.matchMedia("(prefers-reduced-motion: reduce)").matches:
             return
         drawn = self._drawn_from(before)
+        ox, oy = self._origin()
         for el in self.root.querySelectorAll("[data-fly]"):
             key = str(el.dataset.fly)
             old = before.get(key) or drawn.get(key)
             if old is None:
                 continue
             box = el.getBoundingClientRect()
-            dx, dy = old[0] - box.left - box.width / 2, old[1] - box.top - box.height / 2
+            dx, dy = old[0] + ox - box.left - box.width / 2, old[1] + oy - box.top - box.height / 2
             if abs(dx) + abs(dy) >= 2:
                 frames = [{"transform": f"translate({dx:.1f}px, {dy:.1f}px)"}, {"transform": "none"}]
                 el.animate(to_js(frames), to_js(FLIGHT))

@@ -185,6 +185,14 @@ class BrowserDom:
             tip.setAttribute("role", "tooltip")
             document.body.appendChild(tip)
         tip.textContent = el.getAttribute("title")
+        rule = el.getAttribute("data-rule")
+        if not absent(rule) and rule:  # the rules section that explains it, one tap away
+            why = document.createElement("button")
+            why.type, why.className, why.textContent = "button", "btn why tip-why", t("rules.why")
+            proxy = create_proxy(self._guard(lambda _event: (self._hide_tip(), self.app.command("rules", str(rule)))))
+            self._proxies.append(proxy)
+            why.addEventListener("click", proxy)
+            tip.appendChild(why)
         box = el.getBoundingClientRect()
         tip.style.left = f"{max(4, min(box.left, window.innerWidth - 260))}px"
         tip.style.top = f"{box.bottom + window.scrollY + 6}px"

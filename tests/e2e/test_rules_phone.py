@@ -51,6 +51,13 @@ def test_long_press_explains_a_tile_and_a_card(goto_ready, page):
         page.locator(selector).first.dispatch_event("pointerup", {"pointerType": "touch", "bubbles": True})
         shoot(page, "long-press-360x740")
         page.locator("body").dispatch_event("pointerdown", {"pointerType": "touch", "bubbles": True})
+    # The long-press says which rule explains it, one tap away: the rules open beside the game.
+    page.locator("[data-tile='4']").dispatch_event("pointerdown", {"pointerType": "touch", "bubbles": True})
+    page.wait_for_selector("#tip:not([hidden]) .tip-why", timeout=3000)
+    page.locator("[data-tile='4']").dispatch_event("pointerup", {"pointerType": "touch", "bubbles": True})
+    page.click("#tip .tip-why")
+    page.wait_for_selector("[data-testid=rules-panel]")
+    assert "R12" in page.locator("[data-testid=rules-panel]").inner_text()
 
 
 @pytest.mark.parametrize("width, height", SIZES)

@@ -92,10 +92,12 @@ def card(card_id, *, playable=False, selected=False, hinted=False, shield_mode=F
                   hinted=hinted, small=small, disabled=not playable)
     tip = label if is_power else t("words.join", move=label, tile=t("tip.movement"))
     fly = f"card-{card_id}"  # the same card anywhere on the page: web/dom.py animates its moves
+    rule = "R5" if is_power else "R4"  # the rules section a long-press on the card opens
     if not playable:
-        return h("div", {"class": cls, "title": tip, "role": "img", "aria-label": label, "data-fly": fly}, face)
+        return h("div", {"class": cls, "title": tip, "role": "img", "aria-label": label, "data-fly": fly,
+                         "data-rule": rule}, face)
     return h("button", {"type": "button", "class": cls, "data-act": "card", "data-arg": _card_arg(card_id),
-                        "data-fly": fly,
+                        "data-fly": fly, "data-rule": rule,
                         "title": tip, "aria-label": label, "aria-pressed": "true" if selected else "false"},
              face)
 

@@ -29,6 +29,9 @@ def how_icon(how):
     return h("svg", {"class": f"how how-{how}", "viewBox": "0 0 24 24", "aria-hidden": "true"}, shapes[how])
 
 
+TILE_RULES = {"home": "R1", "pickaxe": "R12", "flank": "R13"}  # the rules section a tile's long-press opens
+
+
 def tile_kind(tile):
     if rules_ring.is_home(tile):
         return "home"
@@ -119,7 +122,7 @@ def _tile(n, place, seats, here, clickable, reach, marks):
     style = "--x:{}%;--y:{}%;--x2:{}%;--y2:{}%".format(*place)
     style += f";--people:{COLOURS[owner]}" if owner is not None else ""
     tip = t("words.join", move=tile_words(n, seats, here), tile=t("tip." + kind))
-    return h("div", {"class": cls, "style": style, "data-tile": n, "title": tip},
+    return h("div", {"class": cls, "style": style, "data-tile": n, "title": tip, "data-rule": TILE_RULES[kind]},
              h("span", {"class": "tile-num"}, n),
              _icon(n, kind, owner),
              # On a landing tile the meeples are not buttons: a click anywhere on it chooses the tile.

@@ -187,3 +187,24 @@ def test_the_cheating_audit_of_hard_infer_reads_the_true_state(games):
     assert t.action() in g.legal_actions()
     with pytest.raises(ValueError):
         think(view(g, g.to_move), "hard-infer-cheat", 1)
+
+
+def test_the_log_follows_an_undo_and_more_actions():
+    """The replay cache is checked against the history: after an undo (the list shortened
+    in place) and after more actions, the log is that of a fresh replay of the record."""
+    from lepeuple.undo import marks
+
+    g = new_game(3, None, 31)
+    mixer = Rng(31)
+    undone = False
+    for _ in range(200):
+        if g.is_over:
+            break
+        g.apply(choose(view(g, g.to_move), "easy", mixer.next64()))
+        public_log(g, 0)
+        if len(g.history) > 30 and not undone and g.undoable(marks(g)[-1][0]):
+            g.undo(1)
+            undone = True
+            assert public_log(g, 0) == public_log(load(g.record()), 0)
+    assert undone
+    assert public_log(g, 1) == public_log(load(g.record()), 1)

@@ -7,6 +7,8 @@ difference with its 95 % interval (normal approximation), and how many games
 ended differently.
 
     .venv/bin/python scripts/screen_paired.py /tmp/hard-s77.jsonl /tmp/infer-s77.jsonl
+
+More pairs (A1 B1 A2 B2 …, e.g. one per seed) are pooled.
 """
 
 import json
@@ -24,8 +26,11 @@ def shares(path, entry=0):
     return out
 
 
-def main(a_path, b_path):
-    a, b = shares(a_path), shares(b_path)
+def main(*paths):
+    a, b = {}, {}
+    for k in range(0, len(paths) - 1, 2):
+        a.update({(k, i): x for i, x in shares(paths[k]).items()})
+        b.update({(k, i): x for i, x in shares(paths[k + 1]).items()})
     common = sorted(set(a) & set(b))
     d = [b[i] - a[i] for i in common]
     n = len(d)
@@ -38,4 +43,4 @@ def main(a_path, b_path):
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:3])
+    main(*sys.argv[1:])

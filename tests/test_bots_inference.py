@@ -208,3 +208,17 @@ def test_the_log_follows_an_undo_and_more_actions():
             assert public_log(g, 0) == public_log(load(g.record()), 0)
     assert undone
     assert public_log(g, 1) == public_log(load(g.record()), 1)
+
+
+def test_hard_hands_reads_the_true_hands_in_the_arena_only(games):
+    g, _ = games[0][3]
+    t = think_true(g, "hard-hands:20-cheat", 1)
+    while not t.step(1.0):
+        pass
+    assert t.action() in g.legal_actions()
+    source = t._engine.source
+    for j in range(3):
+        d = source.sample(Rng(j))
+        assert d.moves == g.moves and d.powers == g.powers and sorted(d.mdeck) == sorted(g.mdeck)
+    with pytest.raises(ValueError):
+        think(view(g, g.to_move), "hard-hands", 1)

@@ -19,7 +19,7 @@ time slices only split the work.
 import time
 
 from ..rng import Rng
-from .infer import InferenceSource
+from .infer import HandsSource, InferenceSource
 from .search import (
     GreedyEngine,
     IsmctsEngine,
@@ -57,6 +57,9 @@ BOTS = {
     # Not a level yet: hard whose redeals are weighted by the opponents' recent
     # decisions (docs/bots-inference.md); it reads the view's "log" (bots.history.with_log).
     "hard-infer": (IsmctsEngine, 308, {**_HARD, "source": "infer"}),
+    # The ceiling of inference over hands (arena audit only, as hard-hands-cheat): hard
+    # reading every TRUE hand, the decks' order and the chance stream redealt.
+    "hard-hands": (IsmctsEngine, 308, {**_HARD, "source": "hands"}),
 }
 """Every bot the arena knows: the levels and the bot kinds random, greedy, ismcts."""
 
@@ -115,7 +118,10 @@ def think(view, level, seed=0):
         raise ValueError("cheating bots read the true state: use think_true (arena only)")
     if "source" in options:
         options = dict(options)
-        source = InferenceSource(view) if options.pop("source") == "infer" else ViewSource(view)
+        kind = options.pop("source")
+        if kind == "hands":
+            raise ValueError(f"{level!r} reads the true hands: arena only, with the -cheat suffix")
+        source = InferenceSource(view) if kind == "infer" else ViewSource(view)
     else:
         source = ViewSource(view)
     return Thinking(engine(source, _seed(seed), budget, **options))
@@ -124,8 +130,9 @@ def think(view, level, seed=0):
 def think_true(game, level, seed=0):
     """The same search reading the TRUE state (all hands, deck order): the fairness audit only."""
     engine, budget, options, _ = spec(level)
-    options = {k: v for k, v in options.items() if k != "source"}
-    return Thinking(engine(TrueSource(game), _seed(seed), budget, **options))
+    options = dict(options)
+    source = HandsSource(game) if options.pop("source", None) == "hands" else TrueSource(game)
+    return Thinking(engine(source, _seed(seed), budget, **options))
 
 
 def choose(view, level, seed=0):

@@ -210,3 +210,20 @@ class InferenceSource:
         r._hidden_scores(g, rng)
         g.note_scores()
         return g
+
+
+class HandsSource:
+    """The fairness audit's half-way point (arena only, `hard-hands-cheat`): every true hand,
+    as perfect inference would know them, but the decks' order and the chance stream
+    dealt anew each time (no inference can know them)."""
+
+    def __init__(self, game):
+        self.seat = game.to_move
+        self._game = game.clone()
+
+    def sample(self, rng):
+        g = self._game.clone()
+        g.rng = Rng(rng.next64())
+        rng.shuffle(g.mdeck)
+        rng.shuffle(g.pdeck)
+        return g

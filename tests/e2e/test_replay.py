@@ -38,14 +38,14 @@ def test_a_finished_game_replays_step_by_step_and_travels_by_link(goto_ready, pa
     save = page.evaluate("localStorage.getItem('lepeuple.save')")
     page.click("[data-testid=end-replay]")
     page.wait_for_selector("[data-testid=replay-bar]")
-    total = int(where(page).split()[-1])
+    total = int(where(page).split()[2])
     page.click("[data-testid=replay-start]")
-    assert where(page).startswith("Action 0 ")
+    assert where(page).startswith("0 of ")
     page.click("[data-testid=replay-forward]")
     page.click("[data-testid=replay-forward]")
-    assert where(page).startswith("Action 2 ")
+    assert where(page).startswith("2 of ")
     page.click("[data-testid=replay-back]")
-    assert where(page).startswith("Action 1 ")
+    assert where(page).startswith("1 of ")
     assert page.locator("[data-testid=hands] .seat-hand").count() == 3  # a finished game: every hand
     shoot(page, "replay")
     page.click("[data-testid=share]")
@@ -59,7 +59,7 @@ def test_a_finished_game_replays_step_by_step_and_travels_by_link(goto_ready, pa
         other.goto(link)
         other.wait_for_selector("body[data-ready]", timeout=60_000)
         assert other.evaluate("document.body.dataset.screen") == "replay"
-        assert other.locator("[data-testid=replay-where]").inner_text() == f"Action {total} of {total}"
+        assert other.locator("[data-testid=replay-where]").inner_text() == f"{total} of {total} actions played"
         assert other.locator("[data-testid=score-chart]").count() == 1
         assert other.evaluate("localStorage.getItem('lepeuple.save')") is None  # nothing saved by a link
         shoot(other, "replay-from-link")
@@ -87,7 +87,7 @@ def test_a_game_file_opens_in_the_replay_and_plays_on(goto_ready, page, tmp_path
     assert page.evaluate("document.body.dataset.screen") == "new"
     page.set_input_files("[data-testid=open-file]", str(path))
     page.wait_for_selector("[data-testid=replay-bar]")
-    assert where(page) == f"Action {len(actions)} of {len(actions)}"
+    assert where(page) == f"{len(actions)} of {len(actions)} actions played"
     page.click("[data-testid=replay-continue]")
     page.wait_for_function("document.body.dataset.screen === 'table'")
     assert json.loads(page.evaluate("localStorage.getItem('lepeuple.save')"))["record"]["actions"] == actions
@@ -105,7 +105,7 @@ def test_review_a_game_then_open_a_mistake_in_the_replay(goto_ready, page):
     item = page.locator("[data-testid=review-item]").first
     index = int(item.inner_text().split("action ")[1].split(":")[0])
     item.click()
-    assert where(page).startswith(f"Action {index - 1} ")  # the position where the decision was made
+    assert where(page).startswith(f"{index - 1} of ")  # the position where the decision was made
     assert page.locator(".tile.played-from, .tile.hint-from, .tile.played-to, .tile.hint-to").count() >= 1 or \
         "card" not in item.inner_text()
     shoot(page, "review-mistake")
@@ -125,5 +125,5 @@ def test_a_game_file_dropped_on_the_page_opens_in_the_replay(goto_ready, page):
         document.body.dispatchEvent(new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));
     }""", save)
     page.wait_for_selector("[data-testid=replay-bar]")
-    assert where(page) == f"Action {actions} of {actions}"
+    assert where(page) == f"{actions} of {actions} actions played"
     assert page.evaluate("localStorage.getItem('lepeuple.save')") == save  # opening a file changes no save

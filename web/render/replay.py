@@ -101,6 +101,7 @@ def review_panel(review, replay):
              h("h2", t("review.heading", name=name)),
              h("p", tn("review.summary", result["decisions"], name=name) if mistakes
                else tn("review.none", result["decisions"])),
+             h("p", {"class": "review-key"}, t("review.key")) if items else None,
              h("ol", {"class": "review-list"}, items) if items else None,
              button(t("review.close"), "review-cancel", cls="btn ghost"))
 

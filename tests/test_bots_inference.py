@@ -222,3 +222,9 @@ def test_hard_hands_reads_the_true_hands_in_the_arena_only(games):
         assert d.moves == g.moves and d.powers == g.powers and sorted(d.mdeck) == sorted(g.mdeck)
     with pytest.raises(ValueError):
         think(view(g, g.to_move), "hard-hands", 1)
+    for kind, same in (("movement", lambda d: d.moves == g.moves), ("power", lambda d: d.powers == g.powers)):
+        t = think_true(g, f"hard-hands-{kind}:10-cheat", 1)
+        source = t._engine.source
+        for j in range(3):
+            d = source.sample(Rng(j))
+            assert same(d) and view(d, g.to_move) == view(g, g.to_move)

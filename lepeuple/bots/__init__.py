@@ -60,6 +60,8 @@ BOTS = {
     # The ceiling of inference over hands (arena audit only, as hard-hands-cheat): hard
     # reading every TRUE hand, the decks' order and the chance stream redealt.
     "hard-hands": (IsmctsEngine, 308, {**_HARD, "source": "hands"}),
+    "hard-hands-movement": (IsmctsEngine, 308, {**_HARD, "source": "hands:movement"}),  # movement hands only
+    "hard-hands-power": (IsmctsEngine, 308, {**_HARD, "source": "hands:power"}),  # power hands only
 }
 """Every bot the arena knows: the levels and the bot kinds random, greedy, ismcts."""
 
@@ -119,7 +121,7 @@ def think(view, level, seed=0):
     if "source" in options:
         options = dict(options)
         kind = options.pop("source")
-        if kind == "hands":
+        if kind.startswith("hands"):
             raise ValueError(f"{level!r} reads the true hands: arena only, with the -cheat suffix")
         source = InferenceSource(view) if kind == "infer" else ViewSource(view)
     else:
@@ -131,7 +133,11 @@ def think_true(game, level, seed=0):
     """The same search reading the TRUE state (all hands, deck order): the fairness audit only."""
     engine, budget, options, _ = spec(level)
     options = dict(options)
-    source = HandsSource(game) if options.pop("source", None) == "hands" else TrueSource(game)
+    kind = options.pop("source", None) or ""
+    if kind.startswith("hands"):
+        source = HandsSource(game, tuple(kind.split(":")[1:]) or ("movement", "power"))
+    else:
+        source = TrueSource(game)
     return Thinking(engine(source, _seed(seed), budget, **options))
 
 

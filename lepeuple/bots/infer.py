@@ -215,15 +215,28 @@ class InferenceSource:
 class HandsSource:
     """The fairness audit's half-way point (arena only, `hard-hands-cheat`): every true hand,
     as perfect inference would know them, but the decks' order and the chance stream
-    dealt anew each time (no inference can know them)."""
+    dealt anew each time (no inference can know them). `kinds` narrows what is read:
+    ("movement",) or ("power",) reads those hands only, the others redealt from the view."""
 
-    def __init__(self, game):
+    def __init__(self, game, kinds=("movement", "power")):
         self.seat = game.to_move
         self._game = game.clone()
+        self.kinds = kinds
+        self._resampler = None if len(kinds) == 2 else Resampler(game.view(self.seat))
 
     def sample(self, rng):
-        g = self._game.clone()
-        g.rng = Rng(rng.next64())
+        t = self._game
+        if self._resampler is None:
+            g = t.clone()
+            g.rng = Rng(rng.next64())
+        else:
+            g = self._resampler.sample(rng)
+            if "movement" in self.kinds:
+                g.moves = [h[:] for h in t.moves]
+                g.mdeck = t.mdeck[:]
+            else:
+                g.powers = [h[:] for h in t.powers]
+                g.pdeck = t.pdeck[:]
         rng.shuffle(g.mdeck)
         rng.shuffle(g.pdeck)
         return g

@@ -167,6 +167,7 @@ def test_a_tap_on_a_meeple_token_on_a_landing_tile_chooses_the_tile(page, site_u
     tile = page.locator(".tile[data-tile='6']")
     assert "reach" in tile.get_attribute("class").split()
     token = tile.locator(".meeple").first
+    page.wait_for_function("document.getAnimations().every(a => a instanceof CSSAnimation)")  # no meeple gliding
     box = token.bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

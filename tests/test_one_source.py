@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from lepeuple import ring
+from lepeuple import new_game, ring
 from lepeuple.bots import evaluate
 from lepeuple.explain import scoring
 
@@ -47,3 +47,25 @@ def test_r14_r15_the_bots_event_points_are_the_rules(players):
             want[seat] += delta
         want = [max(0, scores[s] + want[s]) - scores[s] for s in range(players)]  # R15: no score below 0
         assert evaluate._deltas(scores, mover, helper, active, to, players) == want
+
+
+def test_r11_r12_where_the_bots_think_a_move_stops_is_where_the_engine_stops_it():
+    # evaluate.landing (shared by the evaluation and the playout policy) against the
+    # engine playing the move: the meeple's last step before any redeployment, and
+    # whether a split's first step that went on was a pickaxe.
+    checked = 0
+    for seed in range(30):
+        game, rng = new_game(3 + seed % 3, None, seed), random.Random(seed)
+        while not game.is_over and checked < 4000:
+            count, steps = evaluate._counts(game.pos, game.tiles), evaluate._steps(game.tiles)
+            for action in game.legal_actions():
+                if action.type != "move":
+                    continue
+                m, how, x, z = evaluate._DECODE[action]
+                to, picks = evaluate.landing(game.pos, count, steps, m, how, x, z)
+                moves = [e for e in game.clone().push(action) if e[0] == "move"]
+                assert to == moves[-1][3]
+                assert picks == (len(moves) == 2 and ring.is_pickaxe(moves[0][3]))
+                checked += 1
+            game.apply(rng.choice(game.legal_actions()))
+    assert checked >= 4000

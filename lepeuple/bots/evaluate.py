@@ -148,25 +148,26 @@ def _land_value(g, count, m, to, seat, picks, w):
     return value
 
 
+def landing(pos, count, steps, m, how, x, z):
+    """(tile, pickaxes passed) of a decoded move (_DECODE) of meeple m: where it stops
+    (a split stops on its first step when an event happens there, R11) and whether its
+    first step, when it goes on, was a pickaxe. `count`: meeples per tile (_counts)."""
+    here = pos[m]
+    if how == 0:
+        return steps[here][x], 0
+    if how == 1:
+        return x, 0
+    first = steps[here][x]
+    across = _ACROSS_ANY[first]
+    if across and count[across] - (here == across) > 0:
+        return first, 0
+    return steps[first][z], 1 if _PICKAXE[first] else 0
+
+
 def _move_value(g, count, steps, cache, action, seat, w):
     """move_value with the per-position work (`count`, `steps`, a cache by landing) shared."""
     m, how, x, z = _DECODE[action]
-    pos = g.pos
-    here = pos[m]
-    picks = 0
-    if how == 0:
-        to = steps[here][x]
-    elif how == 1:
-        to = x
-    else:
-        first = steps[here][x]
-        across = _ACROSS_ANY[first]
-        if across:
-            if count[across] - (pos[m] == across) > 0:
-                return _land_value(g, count, m, first, seat, 0, w)
-        elif _PICKAXE[first]:
-            picks = 1
-        to = steps[first][z]
+    to, picks = landing(g.pos, count, steps, m, how, x, z)
     key = (m * 64 + to) * 2 + picks
     value = cache.get(key)
     if value is None:

@@ -18,6 +18,7 @@ from .evaluate import (
     _steps,
     can_draw_power,
     event_deltas,
+    landing,
     net_gain,
 )
 
@@ -72,19 +73,7 @@ def best_move(g, legal, rng, w=DEFAULT):
             v = draw_value(g, seat, w)
         else:
             m, how, x, z = _DECODE[a]
-            here = pos[m]
-            picks = 0
-            if how == 0:
-                to = steps[here][x]
-            elif how == 1:
-                to = x
-            else:
-                to = steps[here][x]
-                across = across_of[to]
-                if not across or count[across] - (pos[m] == across) <= 0:
-                    if _PICKAXE[to]:
-                        picks = 1
-                    to = steps[to][z]
+            to, picks = landing(pos, count, steps, m, how, x, z)
             across = across_of[to]
             owner = m >> 1
             if across and count[across] - (pos[m] == across) > 0:

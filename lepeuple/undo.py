@@ -1,4 +1,4 @@
-"""Taking decisions back (DESIGN.md, Undo): which of a seat's last decisions may be
+"""Taking decisions back (docs/engine.md; the policy: docs/rules-readings.md): which of a seat's last decisions may be
 undone, and undoing them exactly.
 
 A seat may take back the longest run of actions at the end of the history that it
@@ -9,11 +9,10 @@ before a barrier, or before another seat's action, stays.
 How the engine knows who decided each action and what it caused: by replaying the
 record, here, when `undoable` is asked — never on the play path. `Game.apply` and
 `push` record nothing more than the action (bots' search clones have no history
-at all), so the speed of play is untouched. The replay is incremental: a private
-shadow game (no history of its own) is kept with the marks of the actions replayed
-so far, and the next question replays only the actions appended since. The cache
-is checked against the history each time, so any change to the history (an undo,
-a hand-edited list) starts the replay afresh.
+at all), so the speed of play is untouched. The replay is incremental
+(lepeuple/shadow.py): a private shadow game keeps the marks of the actions replayed
+so far, and the next question replays only the actions appended since; any other
+change to the history (an undo, a hand-edited list) starts the replay afresh.
 
 `undo(count)` replays the setup and `history[:-count]` into a fresh game and takes
 its whole state: the record, every view, `legal_actions()`, the random source and
@@ -23,6 +22,7 @@ game up when no action is left).
 """
 
 from .errors import UndoError, show
+from .shadow import Shadow
 
 BARRIERS = frozenset({
     "draw",  # a card drawn: movement-phase draws, pickaxes, Chance (hidden and random)
@@ -41,35 +41,21 @@ BARRIERS = frozenset({
 _KEPT = frozenset({"players", "options", "seed", "tiles", "setup", "history", "_undo"})
 
 
-def _fresh(game):
-    """The game as it was set up, before any action; it keeps no history."""
-    from .setup import new_game
-
-    g = new_game(game.players, game.options, game.seed, game.setup)
-    g.history = None
-    return g
-
-
 def marks(game):
     """[(seat that decided it, whether it crossed a barrier)] for each action of the
     history, in order; [] for a game without history."""
     history = game.history
     if not history:
         return []
-    cache = getattr(game, "_undo", None)  # an unset slot: never asked yet, or a clone
-    if cache is not None:
-        done, shadow, out = cache
-        if len(done) > len(history) or history[:len(done)] != done:
-            cache = None
-    if cache is None:
-        done, shadow, out = [], _fresh(game), []
-    for action in history[len(done):]:
-        seat = shadow.to_move
-        events = shadow.push(action)
-        out.append((seat, any(e[0] in BARRIERS for e in events)))
-        done.append(action)
-    game._undo = (done, shadow, out)
-    return out
+    shadow = getattr(game, "_undo", None)  # an unset slot: never asked yet, or a clone
+    if shadow is None or not shadow.fits(history):
+        shadow = game._undo = Shadow(game)
+    return shadow.follow(history, _mark)
+
+
+def _mark(shadow, action):
+    seat = shadow.to_move
+    return seat, any(e[0] in BARRIERS for e in shadow.push(action))
 
 
 def undoable(game, seat):
@@ -94,7 +80,7 @@ def undo(game, count=1):
             raise UndoError("nothing to undo: no action has been played")
         raise UndoError(f"cannot undo {count} action{'s' if count != 1 else ''}: "
                         f"seat {done[-1][0]} may take back {allowed} now")
-    g = _fresh(game)
+    g = Shadow(game).game
     kept = game.history[:-count]
     for action in kept:
         g.push(action)

@@ -20,13 +20,14 @@ A game without history (a search clone) gets an empty log.
 """
 
 from ..actions import Draw, Move, Pass, Power, to_json
+from ..shadow import Shadow
 
 DEPTH = 3
 """Decisions kept per seat (the most recent first)."""
 
 _HAND_CHANGES = frozenset({"steal", "swap_hands", "discard"})
 
-_CACHE = {}  # id(history list) -> (actions replayed, shadow game, records)
+_CACHE = {}  # (id(game), id(history list), seed, players) -> its Shadow (lepeuple/shadow.py)
 _CACHE_SIZE = 8
 
 
@@ -40,59 +41,48 @@ class _Record:
         self.seat, self.entry, self.drawn, self.changed = seat, entry, drawn, changed
 
 
-def _fresh(game):
-    from ..setup import new_game
-
-    g = new_game(game.players, game.options, game.seed, game.setup)
-    g.history = None
-    return g
-
-
 def records(game):
     """The replayed records of every action of `game.history` (incremental, cached)."""
     history = game.history
     if not history:
         return []
     key = (id(game), id(history), game.seed, game.players)
-    cache = _CACHE.get(key)
-    if cache is not None:
-        done, shadow, out = cache
-        if len(done) > len(history) or history[:len(done)] != done:
-            cache = None
-    if cache is None:
-        done, shadow, out = [], _fresh(game), []
+    shadow = _CACHE.get(key)
+    if shadow is None or not shadow.fits(history):
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.pop(next(iter(_CACHE)))
+        shadow = _CACHE[key] = Shadow(game)
+    return shadow.follow(history, _record)
+
+
+def _record(shadow, action):
+    """What the table saw of one action: the decision, the cards drawn, the hands changed."""
     n = shadow.players
-    for action in history[len(done):]:
-        seat = shadow.to_move
-        entry = None
-        kind = type(action)
-        phase = shadow.phase
-        if (phase == "move" and (kind is Move or kind is Draw)) or (phase == "power" and (kind is Pass or kind is Power)):
-            entry = {
-                "seat": seat,
-                "phase": phase,
-                "action": to_json(action),
-                "meeples": [[shadow.pos[2 * s], shadow.pos[2 * s + 1]] for s in range(n)],
-                "scores": shadow.scores[:],
-                "hand_sizes": [[len(shadow.moves[s]), len(shadow.powers[s])] for s in range(n)],
-                "power_left": bool(shadow.pdeck or shadow.pdisc),
-            }
-        drawn = [[0, 0] for _ in range(n)]  # per seat: movement, power cards drawn
-        changed = set()
-        for e in shadow.push(action):
-            kind = e[0]
-            if kind == "draw":
-                drawn[e[1]][e[2] != "movement"] += 1
-            elif kind in _HAND_CHANGES:
-                changed.add(e[1])
-                if kind != "discard":
-                    changed.add(e[2])
-        out.append(_Record(seat, entry, drawn, frozenset(changed)))
-        done.append(action)
-    _CACHE[key] = (done, shadow, out)
-    return out
+    seat = shadow.to_move
+    entry = None
+    kind = type(action)
+    phase = shadow.phase
+    if (phase == "move" and (kind is Move or kind is Draw)) or (phase == "power" and (kind is Pass or kind is Power)):
+        entry = {
+            "seat": seat,
+            "phase": phase,
+            "action": to_json(action),
+            "meeples": [[shadow.pos[2 * s], shadow.pos[2 * s + 1]] for s in range(n)],
+            "scores": shadow.scores[:],
+            "hand_sizes": [[len(shadow.moves[s]), len(shadow.powers[s])] for s in range(n)],
+            "power_left": bool(shadow.pdeck or shadow.pdisc),
+        }
+    drawn = [[0, 0] for _ in range(n)]  # per seat: movement, power cards drawn
+    changed = set()
+    for e in shadow.push(action):
+        kind = e[0]
+        if kind == "draw":
+            drawn[e[1]][e[2] != "movement"] += 1
+        elif kind in _HAND_CHANGES:
+            changed.add(e[1])
+            if kind != "discard":
+                changed.add(e[2])
+    return _Record(seat, entry, drawn, frozenset(changed))
 
 
 def public_log(game, seat, depth=DEPTH):

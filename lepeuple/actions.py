@@ -1,4 +1,4 @@
-"""Actions: small immutable values with a stable JSON notation (DESIGN.md).
+"""Actions: small immutable values with a stable JSON notation (docs/engine.md).
 
 Each action is a NamedTuple whose last field names its type, so two actions
 are equal exactly when their JSON is equal, and hashing and comparing run in C

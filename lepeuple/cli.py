@@ -11,7 +11,7 @@ def main(argv=None):
     commands = parser.add_subparsers(dest="command", metavar="command")
 
     p = commands.add_parser("scenario", help="set up a game exactly, apply actions, print the full state as JSON")
-    p.add_argument("file", help="scenario JSON file (see DESIGN.md), or - for standard input")
+    p.add_argument("file", help="scenario JSON file (see docs/engine.md), or - for standard input")
     p.set_defaults(run=_scenario)
 
     for name, text in (("simulate", "play random games and print a summary"),

@@ -35,7 +35,7 @@ class IllegalAction(ActionError):
 
 
 class UndoError(ActionError):
-    """An undo that the policy does not allow now (DESIGN.md, Undo); nothing changed."""
+    """An undo that the policy does not allow now (docs/engine.md, Undo); nothing changed."""
 
 
 class RecordError(ValueError):

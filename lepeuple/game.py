@@ -240,7 +240,7 @@ class Game:
         return record(self)
 
     def undoable(self, seat):
-        """How many of the most recent actions `seat` may take back now (DESIGN.md, Undo):
+        """How many of the most recent actions `seat` may take back now (docs/engine.md, Undo):
         the run at the end of the history that `seat` decided, none of which revealed
         something hidden or decided something at random (see lepeuple.undo)."""
         from .undo import undoable
@@ -283,7 +283,7 @@ class Game:
 
     def _other_spelling(self, action):
         """A well-formed action that legal_actions() does not list but that names a
-        legal decision another way (DESIGN.md, action notation): Permutation of one's
+        legal decision another way (docs/engine.md, Actions): Permutation of one's
         own two meeples named in the other order, or as the partner the second meeple
         of an owner who stands opposite with both. Returned as named, so that it is
         recorded and played exactly so; anything else raises IllegalAction."""

@@ -253,7 +253,7 @@ def _turn_started(events):
 
 
 def _same(v, a, b):
-    """Do actions a and b name the same decision (DESIGN.md: the two spellings)?"""
+    """Do actions a and b name the same decision (docs/engine.md: the two spellings)?"""
     if a == b:
         return True
     if type(a) is Power and type(b) is Power and a.card == b.card == "permutation" and a.target is None:

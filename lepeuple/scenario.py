@@ -1,4 +1,4 @@
-"""Scenarios: a game set up exactly, actions applied, the full state out (DESIGN.md)."""
+"""Scenarios: a game set up exactly, actions applied, the full state out (docs/engine.md)."""
 
 import json
 

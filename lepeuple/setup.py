@@ -1,4 +1,4 @@
-"""Setting a game up: the standard deal (R6) or an exact scenario setup (DESIGN.md)."""
+"""Setting a game up: the standard deal (R6) or an exact scenario setup (docs/engine.md)."""
 
 from .cards import POWER_IDS, POWER_ORDER, movement_ids
 from .errors import SetupError, names, show

@@ -1,4 +1,4 @@
-"""The guided first game: a scenario setup (DESIGN.md, Scenarios) and its script.
+"""The guided first game: a scenario setup (docs/engine.md, Scenarios) and its script.
 
 Three players: you are seat 0 (Zombies Polaires, home 2), the two others are
 played by the script (seat 1 Barbares Bichettes, home 6; seat 2 Fées des Rots,

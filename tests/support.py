@@ -6,7 +6,7 @@ from lepeuple.setup import state_json
 
 
 def setup(players=3, options=None, seed=1, **given):
-    """A game set up exactly (DESIGN.md scenario `setup` keys)."""
+    """A game set up exactly (docs/engine.md scenario `setup` keys)."""
     return new_game(players, options, seed, given)
 
 
@@ -46,7 +46,7 @@ def state(game):
 
 
 def check_invariants(game):
-    """What must hold after every action (DESIGN.md, Tests)."""
+    """What must hold after every action (docs/engine.md, Tests)."""
     n = game.players
     moves = game.mdeck + game.mdisc + [c for h in game.moves for c in h]
     assert sorted(moves) == list(range(1, 8 * n + 1)), "movement cards are conserved"

@@ -1,4 +1,4 @@
-"""Hypothesis properties of the engine contract (DESIGN.md, Tests)."""
+"""Hypothesis properties of the engine contract (docs/engine.md, Tests)."""
 
 import json
 import random

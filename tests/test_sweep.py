@@ -1,5 +1,5 @@
 """Random-game sweeps: thousands of complete games over every player count and
-option combination, checking the invariants of DESIGN.md after every action."""
+option combination, checking the invariants of docs/engine.md after every action."""
 
 import itertools
 import random

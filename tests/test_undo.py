@@ -1,4 +1,4 @@
-"""Undo (DESIGN.md, Undo; docs/rules-readings.md): which of a seat's last decisions
+"""Undo (docs/engine.md, Undo; docs/rules-readings.md): which of a seat's last decisions
 may be taken back, and taking them back exactly."""
 
 import json

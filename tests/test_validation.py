@@ -1,6 +1,6 @@
 """Input validation (issue 12): every action, record and scenario is checked fully
 before anything changes; every rejection is a ValueError subclass naming what is
-wrong; equivalent spellings of one decision are all legal (DESIGN.md, action
+wrong; equivalent spellings of one decision are all legal (docs/engine.md, action
 notation)."""
 
 import json
@@ -247,7 +247,7 @@ def test_the_scenario_command_exits_2_with_one_line_on_a_malformed_file(name, tm
     assert "Traceback" not in done.stderr
 
 
-# ----- equivalent spellings (DESIGN.md, action notation) ---------------------------
+# ----- equivalent spellings (docs/engine.md, Actions) ---------------------------
 
 def test_r5_permutation_of_ones_own_two_meeples_in_either_order():
     listed = {"type": "power", "card": "permutation", "meeple": [0, 0], "other": [0, 1]}

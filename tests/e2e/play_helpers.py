@@ -86,7 +86,7 @@ OPTIONS = {"defense": "reaction", "scores": "visible", "target": 12}
 
 def open_scenario(page, site_url, wait_ready, seats, setup, speed="instant", seed=1):
     """Open the page on a saved game whose engine record carries a scenario `setup`
-    (DESIGN.md, Scenarios): the page's ordinary resume path, no test-only code."""
+    (docs/engine.md, Scenarios): the page's ordinary resume path, no test-only code."""
     import json
 
     record = {"format": 1, "players": len(seats), "options": dict(OPTIONS), "seed": seed,

@@ -1,5 +1,5 @@
 """scripts/bench_browser.py: the engine benchmark runs in Pyodide inside Chromium,
-and plays exactly the games CPython plays from the same seeds (DESIGN.md: the
+and plays exactly the games CPython plays from the same seeds (docs/engine.md: the
 same seed and actions replay identically on CPython and in Pyodide)."""
 
 import bench_browser  # scripts/, on the path through conftest

@@ -23,7 +23,7 @@ SEATS = [Seat("human", name="Ann"), Seat("bot", level="easy"), Seat("bot", level
 
 
 def scenario_save(setup, players=3, actions=(), seats=None):
-    """A save that resumes a game set up exactly (DESIGN.md scenario setup)."""
+    """A save that resumes a game set up exactly (docs/engine.md scenario setup)."""
     record = {"format": 1, "players": players, "options": {"defense": "reaction", "scores": "visible", "target": 12},
               "seed": 1, "setup": setup, "actions": list(actions)}
     return {storage.SAVE_KEY: storage.encode(seats or SEATS, record)}

@@ -50,6 +50,15 @@ CACHES = """navigator.serviceWorker.ready.then((r) => r.active.state === "activa
     : new Promise((done) => r.active.addEventListener("statechange", done))).then(() => caches.keys())"""
 
 
+def new_build(out):
+    """Make the built site in `out` a new version: index.html gains a marker (read by
+    BUILD in the tests) and the service worker a new version; returns that version."""
+    index = out / "index.html"
+    index.write_text(index.read_text().replace(
+        "</head>", '<meta name="lepeuple-test-build" content="new">\n</head>', 1))
+    return build_site.write_service_worker(out)[0]
+
+
 def test_new_build_replaces_the_old_cache(page, tmp_path, wait_ready):
     """Updates as a user meets them: a new build installs beside the running
     one and waits (the page keeps the old build's files); the next reload
@@ -62,11 +71,7 @@ def test_new_build_replaces_the_old_cache(page, tmp_path, wait_ready):
         page.goto(url)
         wait_ready(page)
         assert page.evaluate(CACHES) == [f"lepeuple-{old}"]
-        # A new build: one file changes, so does the service worker's version.
-        index = out / "index.html"
-        index.write_text(index.read_text().replace(
-            "</head>", '<meta name="lepeuple-test-build" content="new">\n</head>', 1))
-        new, _ = build_site.write_service_worker(out)
+        new = new_build(out)  # one file changes, so does the service worker's version
         assert new != old
         # A reload: the browser finds the new worker, which installs (a complete
         # cache of its own) and waits, while the page still runs the old build.

@@ -7,7 +7,7 @@ import time
 import browser as chromium  # scripts/, put on sys.path by conftest.py
 import build_site
 import serve
-from test_smoke import CACHES, WAITING
+from test_smoke import CACHES, WAITING, new_build
 
 INSTALLING = "navigator.serviceWorker.getRegistration().then((r) => !!(r && r.installing))"
 BUILD = "document.querySelector('meta[name=lepeuple-test-build]')?.content ?? 'old'"
@@ -34,11 +34,8 @@ def test_an_update_cut_short_leaves_the_old_build_whole(browser, tmp_path, wait_
         wait_ready(page)
         assert page.evaluate(CACHES) == [f"lepeuple-{old}"]
         # A new build, and the one changed file cannot be downloaded (the network cut).
-        index = out / "index.html"
-        index.write_text(index.read_text().replace(
-            "</head>", '<meta name="lepeuple-test-build" content="new">\n</head>', 1))
-        new, _ = build_site.write_service_worker(out)
-        hidden = out / "index.hidden"
+        new = new_build(out)
+        index, hidden = out / "index.html", out / "index.hidden"
         index.rename(hidden)
         page.reload()
         wait_ready(page)

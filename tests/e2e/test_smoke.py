@@ -59,6 +59,14 @@ def new_build(out):
     return build_site.write_service_worker(out)[0]
 
 
+def wait_for_new_worker(page, seconds=60):
+    """Until a new service worker has installed and waits to take over."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(WAITING):
+        assert time.monotonic() < deadline, "the new service worker never got installed"
+        page.wait_for_timeout(200)
+
+
 def test_new_build_replaces_the_old_cache(page, tmp_path, wait_ready):
     """Updates as a user meets them: a new build installs beside the running
     one and waits (the page keeps the old build's files); the next reload
@@ -77,10 +85,7 @@ def test_new_build_replaces_the_old_cache(page, tmp_path, wait_ready):
         # cache of its own) and waits, while the page still runs the old build.
         page.reload()
         wait_ready(page)
-        deadline = time.monotonic() + 60
-        while not page.evaluate(WAITING):
-            assert time.monotonic() < deadline, "the new service worker never got installed"
-            page.wait_for_timeout(200)
+        wait_for_new_worker(page)
         assert sorted(page.evaluate("caches.keys()")) == sorted([f"lepeuple-{old}", f"lepeuple-{new}"])
         assert page.evaluate(build) == "old"
         # The next reload: the old worker answers with the "new version" page,

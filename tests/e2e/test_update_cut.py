@@ -7,7 +7,7 @@ import time
 import browser as chromium  # scripts/, put on sys.path by conftest.py
 import build_site
 import serve
-from test_smoke import CACHES, WAITING, new_build
+from test_smoke import CACHES, WAITING, new_build, wait_for_new_worker
 
 INSTALLING = "navigator.serviceWorker.getRegistration().then((r) => !!(r && r.installing))"
 BUILD = "document.querySelector('meta[name=lepeuple-test-build]')?.content ?? 'old'"
@@ -52,10 +52,7 @@ def test_an_update_cut_short_leaves_the_old_build_whole(browser, tmp_path, wait_
         hidden.rename(index)
         page.reload()
         wait_ready(page)
-        deadline = time.monotonic() + 60
-        while not page.evaluate(WAITING):
-            assert time.monotonic() < deadline, "the new service worker never got installed"
-            page.wait_for_timeout(200)
+        wait_for_new_worker(page)
         assert f"lepeuple-{new}" in page.evaluate("caches.keys()")
     finally:
         context.close()

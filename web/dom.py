@@ -312,6 +312,9 @@ class BrowserDom:
                 arg = el.getAttribute("data-arg")
                 if not absent(arg) and arg and attr == "data-act":
                     selector += f'[data-arg="{window.CSS.escape(arg)}"]'
+                name = el.getAttribute("name")
+                if attr == "data-change" and not absent(name) and name:  # the form's menus share data-change
+                    selector += f'[name="{window.CSS.escape(name)}"]'
                 return selector
         return None
 

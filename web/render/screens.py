@@ -40,8 +40,9 @@ def _select(name, act, options, current, label):
 # ----- new game ----------------------------------------------------------
 
 def new_game(draft, levels, errors=(), notices=(), can_resume=False, stats_box=None):
-    """The new-game form, prefilled from `draft` (a newgame.Setup); under it, opening a
-    game file and this device's record of games."""
+    """The new-game form, prefilled from `draft` (a newgame.Setup), with what each bot
+    level does under the seats; under the form, opening a game file and this device's
+    record of games."""
     count = len(draft.seats)
     return h("form", {"class": "newgame", "data-testid": "newgame"},
              h("h2", t("new.heading")),
@@ -53,7 +54,8 @@ def new_game(draft, levels, errors=(), notices=(), can_resume=False, stats_box=N
                h("div", {"class": "seat-count", "role": "radiogroup", "aria-label": t("new.count")},
                  [button(tn("new.count_n", n), "seats", n, cls=classes("btn", "seg", on=n == count),
                          attrs={"aria-pressed": "true" if n == count else "false"}) for n in (3, 4, 5)]),
-               h("ol", {"class": "seat-rows"}, [_seat_row(i, s, levels) for i, s in enumerate(draft.seats)])),
+               h("ol", {"class": "seat-rows"}, [_seat_row(i, s, levels) for i, s in enumerate(draft.seats)]),
+               _level_notes(levels, {s.level for s in draft.seats if s.is_bot})),
              h("fieldset", {"class": "rules"},
                h("legend", t("new.rules")),
                _radio("defense", ("reaction", "shield"), draft.options["defense"], t("new.defense")),
@@ -89,12 +91,30 @@ def _seat_row(i, seat, levels):
     return h("li", {"class": classes("seat-row", f"seat-{i}", bot=seat.is_bot)},
              badge(i, size=28),
              h("span", {"class": "seat-people"}, PEOPLES[i]),
-             h("select", {"name": f"kind-{i}", "data-change": "form", "aria-label": t("new.kind", n=i + 1)},
+             h("select", {"name": f"kind-{i}", "data-change": "form", "aria-label": t("new.kind", n=i + 1),
+                          "aria-describedby": _level_note_id(seat.level) if seat.is_bot else None},
                [h("option", {"value": v, "selected": v == kind_value}, text) for v, text in kinds]),
              h("input", {"type": "text", "name": f"name-{i}", "maxlength": MAX_NAME, "autocomplete": "off",
                          "value": seat.name or "", "placeholder": t("default.name", n=i + 1),
                          "aria-label": t("new.name", n=i + 1), "disabled": seat.is_bot,
                          "hidden": seat.is_bot}))
+
+
+def _level_note_id(level):
+    """The id of the description of a bot level in the new-game form."""
+    return f"level-about-{level}"
+
+
+def _level_notes(levels, used):
+    """What each bot level does, in plain words (lepeuple.bots.LEVELS, translated), named as
+    the seats' menus name them; the levels some seat has chosen stand out, and each bot
+    seat's menu is described by its level's text (aria-describedby)."""
+    return h("div", {"class": "level-notes", "data-testid": "level-notes"},
+             h("h3", t("new.levels")),
+             h("dl", {"class": "level-list"},
+               [h("div", {"class": classes("level-note", used=lv in used), "data-level": lv},
+                  h("dt", t("new.kind.bot", level=t("level." + lv))),
+                  h("dd", {"id": _level_note_id(lv)}, t(f"level.{lv}.about"))) for lv in levels]))
 
 
 def _radio(name, values, current, legend):

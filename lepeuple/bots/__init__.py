@@ -30,21 +30,23 @@ from .search import (
 )
 
 LEVELS = {
-    "easy": "Takes the points in front of it and plays its power cards by rule of thumb.",
-    "normal": "Plays out 200 futures of its next two turns, guessing the cards it cannot see.",
-    "hard": "Plays out 300 futures of its next two turns, guessing the cards it cannot see and how others play.",
+    "easy": "Plays the move that scores most right now and its power cards by simple rules. It never looks ahead.",
+    "normal": "Tries its few best moves many times over, guessing the cards it cannot see and how the next player"
+              " will reply, and keeps the one that does best by the end of its next turn.",
+    "hard": "Like normal, but in every future it tries, each player (itself included) plays as a careful player"
+            " would, turn after turn: it sees replies coming and leaves less open.",
 }
 """The levels offered to people, easiest first: name -> description."""
 
 # The levels' search (docs/bots.md): 8 greedy redeals keep the 5 best root actions,
 # then ISMCTS whose playouts let the first opponent to move reply as greedy would.
 # Budgets are for 3 players, scaled by 3/players for more (longer playouts).
-_SEARCH = {"imitate": 1, "topk": 6, "reach": 1, "rootk": 5, "pre": 8, "per3": True}
+_SEARCH = {"imitate": 1, "topk": 6, "rootk": 5, "pre": 8, "per3": True}
 # hard: every seat, itself included, plays as greedy in the playouts (a rollout of
 # the opponents' own rule), and each kept root action meets the same redeals.
 # An iteration then costs about players² (turns × evaluation), so the 3-player budget is
 # scaled by (3/players)² to keep 4-5 player decisions about as long.
-_HARD = {**_SEARCH, "imitate": 2, "reach": 9, "rr": True, "per3": 2}
+_HARD = {**_SEARCH, "imitate": 2, "rr": True, "per3": 2}
 
 # name -> (engine, iteration budget, engine options)
 BOTS = {

@@ -115,28 +115,25 @@ class IsmctsEngine:
     """Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012) over the searching
     seat's decisions of its current turn.
 
-    Each iteration redeals the hidden cards from the view, walks the tree with
-    UCB (counting how often each action was available), adds one node, then
-    lets every seat play the heuristic policy until the searching seat's next
-    turn has been played (`horizon` 2; 1 stops when it begins); that position
-    is scored by `evaluate`, a chance to win. Opponents and chance are sampled,
-    not branched on. `paired`: root actions meet the same redeals in the same
-    order (common random numbers). `mix` blends in the evaluation at the end
-    of the current turn (0: not used).
+    Each iteration picks a root action, redeals the hidden cards from the view,
+    walks the tree with UCB (counting how often each action was available), adds
+    one node, then lets every seat play on (the heuristic policy, or greedy as
+    `imitate_greedy` guesses it) until the searching seat's next turn is over;
+    that position is scored by `evaluate`, a chance to win. Opponents and chance are sampled, not branched on. The j-th try
+    of every root action meets the j-th redeal and chance stream (common random
+    numbers: the root's actions never depend on hidden cards).
     """
 
-    def __init__(self, source, seed, budget=1000, weights=DEFAULT, model=MODEL, c=0.2, paired=True, mix=0.0, horizon=2,
-                 imitate=0, topk=0, reach=9, rootk=0, pre=8, per3=False, rr=False):
+    def __init__(self, source, seed, budget=1000, weights=DEFAULT, model=MODEL, c=0.2,
+                 imitate=0, topk=0, rootk=0, pre=8, per3=False, rr=False):
         self.rr = rr
         self.source, self.seat, self.w, self.model = source, source.seat, weights, model
-        self.imitate, self.topk, self.reach = imitate, topk, reach
+        self.imitate, self.topk = imitate, topk  # imitate: 0 nobody, 1 the first reply, 2 every seat
         self.seed = seed
-        self.rng = Rng(seed)
-        self.policy_rng = Rng(seed ^ _POLICY_SALT)
         first = source.sample(Rng(seed))
         self.legal = first.legal_actions()
         self.root = Node()
-        self.c, self.paired, self.mix, self.horizon = c, paired, mix, horizon
+        self.c = c
         if per3:  # the budget is for 3 players; with more, playouts are longer: fewer iterations
             # (per3 is the power of 3/players: 2 when every seat's turn costs an imitation,
             # whose evaluation itself grows with the players)
@@ -151,37 +148,37 @@ class IsmctsEngine:
 
     def iterate(self):
         if self.iterations < self.pre:
-            g0 = self.source.sample(Rng(_mix(self.seed ^ _PRE_SALT, self.iterations)))
-            totals = self.greedy_totals
-            for i, a in enumerate(self.legal):
-                g = g0.clone()
-                g.push(a)
-                totals[i] += evaluate(g, self.seat, self.model, self.w)
-            self.iterations += 1
-            if self.iterations == self.pre:
-                order = sorted(range(len(self.legal)), key=lambda i: (-totals[i], i))[: self.rootk]
-                self.cands = [self.legal[i] for i in sorted(order)]
+            self._prune()
             return
-        seat, root = self.seat, self.root
-        node, path = root, [root]
-        if self.paired:
-            # Common random numbers: the j-th try of every root action meets the
-            # j-th determinisation and chance stream, so actions are compared on
-            # the same deals (the root's actions never depend on hidden cards).
-            action, node = self._select_root()
-            j = node.visits
-            g = self.source.sample(Rng(_mix(self.seed, j)))
-            rng = Rng(_mix(self.seed ^ _POLICY_SALT, j))
-            path.append(node)
-            in_tree = j > 0
-        else:
-            g = self.source.sample(self.rng)
-            rng = self.policy_rng
-            in_tree = True
-            action = None
-        mix, horizon = self.mix, self.horizon
-        mid = None
-        mine = 0  # turns of the searching seat begun since the root
+        action, node = self._select_root()
+        j = node.visits
+        g = self.source.sample(Rng(_mix(self.seed, j)))
+        rng = Rng(_mix(self.seed ^ _POLICY_SALT, j))
+        path = [self.root, node]
+        reward = self._playout(g, rng, action, path, in_tree=j > 0)
+        for n in path:
+            n.visits += 1
+            n.total += reward
+        self.iterations += 1
+
+    def _prune(self):
+        """One of greedy's redeals: every root action played and scored; the last keeps the `rootk` best."""
+        g0 = self.source.sample(Rng(_mix(self.seed ^ _PRE_SALT, self.iterations)))
+        totals = self.greedy_totals
+        for i, a in enumerate(self.legal):
+            g = g0.clone()
+            g.push(a)
+            totals[i] += evaluate(g, self.seat, self.model, self.w)
+        self.iterations += 1
+        if self.iterations == self.pre:
+            order = sorted(range(len(self.legal)), key=lambda i: (-totals[i], i))[: self.rootk]
+            self.cands = [self.legal[i] for i in sorted(order)]
+
+    def _playout(self, g, rng, action, path, in_tree):
+        """Play `action`, the tree's choices while `in_tree`, then the playout policy, until
+        the seat's next turn is over; the seat's evaluation there. Nodes walked or added are appended to `path`."""
+        seat, node = self.seat, path[-1]
+        mine = 0  # has the searching seat's next turn begun?
         turns = 0  # turns of any seat begun since the root
         while True:
             if action is None:
@@ -193,8 +190,8 @@ class IsmctsEngine:
                         action, node, expanded = self._select(node, legal, g)
                         path.append(node)
                         in_tree = not expanded
-                elif self.imitate and turns <= self.reach and (g.to_move != seat or self.imitate > 1):
-                    action = imitate_greedy(g, rng, self.model, self.w, self.topk)
+                elif self.imitate > 1 or (self.imitate and turns <= 1 and g.to_move != seat):
+                    action = imitate_greedy(g, rng, self.model, self.w, self.topk, blind=True)
                 else:
                     action = policy_action(g, rng, self.w)
             started = _turn_started(g.push(action))
@@ -204,21 +201,13 @@ class IsmctsEngine:
             if started is not None:
                 in_tree = False
                 turns += 1
-                if mix and mid is None:
-                    mid = evaluate(g, seat, self.model, self.w)
                 if started == seat:
-                    mine += 1
-                    if mine >= horizon:
-                        break
+                    if mine:
+                        break  # a second turn of the seat (a Vitesse extra turn was the next one)
+                    mine = 1
                 elif mine:
-                    break
-        reward = evaluate(g, seat, self.model, self.w)
-        if mid is not None:
-            reward = mix * mid + (1.0 - mix) * reward
-        for n in path:
-            n.visits += 1
-            n.total += reward
-        self.iterations += 1
+                    break  # the seat's next turn is over
+        return evaluate(g, seat, self.model, self.w)
 
     def _select_root(self):
         """The root action to try next: each once in turn, then the best UCB score."""
@@ -277,10 +266,14 @@ class IsmctsEngine:
         return max(self.cands, key=lambda a: _rank(children.get(a)))
 
 
-def imitate_greedy(g, rng, model=MODEL, w=DEFAULT, topk=0):
+def imitate_greedy(g, rng, model=MODEL, w=DEFAULT, topk=0, blind=False):
     """What a greedy bot would play here, guessed on this determinisation alone: every
     legal action (or the `topk` best by the policy's move values, plus drawing) is
-    played on a clone and scored by `evaluate` for the seat to move."""
+    played on a clone and scored by `evaluate` for the seat to move.
+
+    `blind`: the candidates are scored on a copy in which the cards the seat to move
+    cannot see are dealt again (`redeal_unseen`), as greedy scores on its redeals;
+    otherwise the imitated seat would read every hand of the determinisation."""
     legal = g.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -292,14 +285,37 @@ def imitate_greedy(g, rng, model=MODEL, w=DEFAULT, topk=0):
         count, steps, cache = _counts(g.pos, g.tiles), _steps(g.tiles), {}
         scored = sorted((_move_value(g, count, steps, cache, a, seat, w), i) for i, a in enumerate(legal) if a[-1] != "draw")
         legal = [legal[i] for _, i in scored[-topk:]] + [a for a in legal if a[-1] == "draw"]
+    base = redeal_unseen(g, seat, rng) if blind else g
     best, best_value = None, -1.0
     for a in legal:
-        h = g.clone()
+        h = base.clone()
         h.push(a)
         v = evaluate(h, seat, model, w)
         if v > best_value:
             best, best_value = a, v
     return best
+
+
+def redeal_unseen(g, seat, rng):
+    """A copy of `g` in which the cards `seat` cannot see (others' hands, the decks) are
+    shuffled together and dealt again; the cards `seat` knows in a hand stay there."""
+    h = g.clone()
+    for hands, deck in ((h.moves, "mdeck"), (h.powers, "pdeck")):
+        pool = getattr(h, deck)[:]
+        kept = {}
+        for s in range(h.players):
+            if s != seat:
+                known = h.known[s]
+                kept[s] = [c for c in hands[s] if seat in known.get(c, ())] if known else []
+                pool.extend(c for c in hands[s] if c not in kept[s])
+        pool.sort()  # the deal then depends on what `seat` sees only, not on where the cards were
+        rng.shuffle(pool)
+        for s, mine in kept.items():
+            n = len(hands[s]) - len(mine)
+            hands[s] = mine + pool[len(pool) - n:] if n else mine
+            del pool[len(pool) - n:]
+        setattr(h, deck, pool)
+    return h
 
 
 def _rank(node):

@@ -129,7 +129,7 @@ def hidden(g, seat):
     return ([g.hand(s) for s in range(g.players) if s != seat], g.mdeck, g.pdeck)
 
 
-@pytest.mark.parametrize("bot,step", [("greedy", 2), ("ismcts:80", 2), ("easy", 2), ("normal", 8)])
+@pytest.mark.parametrize("bot,step", [("greedy", 2), ("ismcts:80", 2), ("easy", 2), ("normal", 8), ("hard:40", 8)])
 def test_fairness_hidden_cards_do_not_change_the_choice(many, bot, step):
     differ = 0
     for i, g in enumerate(many[::step]):

@@ -8,9 +8,7 @@ cards that view hides:
 - redeal j (j < budget) is `Resampler(view).sample(...)`, seeded from the review
   seed, the action's index and j only;
 - on a copy of it each action is played, then every seat plays as greedy
-  (`search.imitate_greedy` on that redeal: `hard`'s playout rule, except that
-  the imitated seats read the redeal's hands, which keeps the two actions'
-  rollouts alike and the difference steady) until the end
+  (`search.imitate_greedy`, the rule `hard` uses in its playouts) until the end
   of the seat's next turn, with the same chance stream for both actions; the
   position reached is scored by the bots' win-chance evaluation
   (`evaluate.evaluate`, 0..1; a finished game 1, 1/k or 0);

@@ -9,7 +9,6 @@ from lepeuple import new_game
 from lepeuple.bots import BOTS, LEVELS, Thinking, choose, spec, think, think_true
 from lepeuple.bots.evaluate import best_move_value, evaluate, move_value, win_chances
 from lepeuple.bots.policy import policy_action
-from lepeuple.bots.search import imitate_greedy, redeal_unseen
 from lepeuple.rng import Rng
 from lepeuple.view import Resampler, view
 
@@ -306,20 +305,3 @@ def test_level_budgets_are_for_three_players_and_shrink_with_more():
         assert t._engine.budget == round(spec("hard")[1] * (3 / n) ** 2)
     assert think(view(g, g.to_move), "ismcts:100", 1)._engine.budget == 100  # the bot kind: as given
 
-
-def test_the_blind_imitation_sees_what_the_imitated_seat_sees(many):
-    """`redeal_unseen` deals again only what the seat to move cannot see: its view, every
-    card's count and each hand's size stay; the imitated greedy then scores its candidates
-    on that deal, so its choice depends on that seat's view alone (as a real greedy's)."""
-    redealt_cards = 0
-    for i, g in enumerate(many):
-        seat = g.to_move
-        h = redeal_unseen(g, seat, Rng(i))
-        assert view(h, seat) == view(g, seat)
-        assert sorted([*h.mdeck, *sum(h.moves, [])]) == sorted([*g.mdeck, *sum(g.moves, [])])
-        assert sorted([*h.pdeck, *sum(h.powers, [])]) == sorted([*g.pdeck, *sum(g.powers, [])])
-        redealt_cards += hidden(h, seat) != hidden(g, seat)
-        other = redealt(g, 500 + i)
-        other.rng = g.rng.copy()  # the chance stream is not a hand: kept equal
-        assert imitate_greedy(g, Rng(i), topk=6, blind=True) == imitate_greedy(other, Rng(i), topk=6, blind=True)
-    assert redealt_cards >= len(many) // 2

@@ -191,7 +191,7 @@ class IsmctsEngine:
                         path.append(node)
                         in_tree = not expanded
                 elif self.imitate > 1 or (self.imitate and turns <= 1 and g.to_move != seat):
-                    action = imitate_greedy(g, rng, self.model, self.w, self.topk, blind=True)
+                    action = imitate_greedy(g, rng, self.model, self.w, self.topk)
                 else:
                     action = policy_action(g, rng, self.w)
             started = _turn_started(g.push(action))
@@ -266,14 +266,14 @@ class IsmctsEngine:
         return max(self.cands, key=lambda a: _rank(children.get(a)))
 
 
-def imitate_greedy(g, rng, model=MODEL, w=DEFAULT, topk=0, blind=False):
+def imitate_greedy(g, rng, model=MODEL, w=DEFAULT, topk=0):
     """What a greedy bot would play here, guessed on this determinisation alone: every
     legal action (or the `topk` best by the policy's move values, plus drawing) is
     played on a clone and scored by `evaluate` for the seat to move.
 
-    `blind`: the candidates are scored on a copy in which the cards the seat to move
-    cannot see are dealt again (`redeal_unseen`), as greedy scores on its redeals;
-    otherwise the imitated seat would read every hand of the determinisation."""
+    The imitated seat scores on the determinisation itself, every hand in it
+    included; scoring on a redeal of what that seat cannot see, as greedy does,
+    played no better (docs/bots.md)."""
     legal = g.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -285,37 +285,14 @@ def imitate_greedy(g, rng, model=MODEL, w=DEFAULT, topk=0, blind=False):
         count, steps, cache = _counts(g.pos, g.tiles), _steps(g.tiles), {}
         scored = sorted((_move_value(g, count, steps, cache, a, seat, w), i) for i, a in enumerate(legal) if a[-1] != "draw")
         legal = [legal[i] for _, i in scored[-topk:]] + [a for a in legal if a[-1] == "draw"]
-    base = redeal_unseen(g, seat, rng) if blind else g
     best, best_value = None, -1.0
     for a in legal:
-        h = base.clone()
+        h = g.clone()
         h.push(a)
         v = evaluate(h, seat, model, w)
         if v > best_value:
             best, best_value = a, v
     return best
-
-
-def redeal_unseen(g, seat, rng):
-    """A copy of `g` in which the cards `seat` cannot see (others' hands, the decks) are
-    shuffled together and dealt again; the cards `seat` knows in a hand stay there."""
-    h = g.clone()
-    for hands, deck in ((h.moves, "mdeck"), (h.powers, "pdeck")):
-        pool = getattr(h, deck)[:]
-        kept = {}
-        for s in range(h.players):
-            if s != seat:
-                known = h.known[s]
-                kept[s] = [c for c in hands[s] if seat in known.get(c, ())] if known else []
-                pool.extend(c for c in hands[s] if c not in kept[s])
-        pool.sort()  # the deal then depends on what `seat` sees only, not on where the cards were
-        rng.shuffle(pool)
-        for s, mine in kept.items():
-            n = len(hands[s]) - len(mine)
-            hands[s] = mine + pool[len(pool) - n:] if n else mine
-            del pool[len(pool) - n:]
-        setattr(h, deck, pool)
-    return h
 
 
 def _rank(node):

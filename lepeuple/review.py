@@ -48,7 +48,7 @@ from .view import Resampler, view
 DEFAULT_BUDGET = 64
 """Redeals per estimated decision (each plays both actions out: 2 playouts)."""
 
-TOPK = 6  # the greedy imitation's shortlist of movements, as in `hard`'s playouts
+TOPK = 6  # the greedy imitation's shortlist of movements: `normal`'s (hard's 12 would cost 1.5x)
 TOP = 5  # mistakes listed by default
 
 _THINK_SALT = 0x9E3779B97F4A7C15

@@ -46,7 +46,7 @@ _SEARCH = {"imitate": 1, "topk": 6, "rootk": 5, "pre": 8, "per3": True}
 # the opponents' own rule), and each kept root action meets the same redeals.
 # An iteration then costs about players² (turns × evaluation), so the 3-player budget is
 # scaled by (3/players)² to keep 4-5 player decisions about as long.
-_HARD = {**_SEARCH, "imitate": 2, "rr": True, "per3": 2}
+_HARD = {**_SEARCH, "imitate": 2, "rr": True, "per3": 2, "topk": 12}
 
 # name -> (engine, iteration budget, engine options)
 BOTS = {

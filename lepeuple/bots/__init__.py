@@ -43,7 +43,8 @@ LEVELS = {
 # Budgets are for 3 players, scaled by 3/players for more (longer playouts).
 _SEARCH = {"imitate": 1, "topk": 6, "rootk": 5, "pre": 8, "per3": True}
 # hard: every seat, itself included, plays as greedy in the playouts (a rollout of
-# the opponents' own rule), and each kept root action meets the same redeals.
+# the opponents' own rule, the imitation weighing 12 movements), and each kept root action
+# meets the same redeals.
 # An iteration then costs about players² (turns × evaluation), so the 3-player budget is
 # scaled by (3/players)² to keep 4-5 player decisions about as long.
 _HARD = {**_SEARCH, "imitate": 2, "rr": True, "per3": 2, "topk": 12}

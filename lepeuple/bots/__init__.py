@@ -58,7 +58,7 @@ BOTS = {
     "hard": (IsmctsEngine, 308, _HARD),
     "ismcts": (IsmctsEngine, 1000, {}),
     # Not a level yet: hard whose redeals are weighted by the opponents' recent
-    # decisions (docs/bots-inference.md); it reads the view's "log" (bots.history.with_log).
+    # decisions (docs/bots.md, "Inference"); it reads the view's "log" (bots.history.with_log).
     "hard-infer": (IsmctsEngine, 308, {**_HARD, "source": "infer"}),
     # The ceiling of inference over hands (arena audit only, as hard-hands-cheat): hard
     # reading every TRUE hand, the decks' order and the chance stream redealt.

@@ -1,5 +1,5 @@
 """The public record of the opponents' recent movement decisions: what the inference
-of `hard-infer` reads (docs/bots-inference.md).
+of `hard-infer` reads (docs/bots.md, "Inference").
 
 `view(game, seat)` is a snapshot: it says where the meeples stand, not that seat 1
 drew two last turn while standing beside a +3. `with_log(view, game)` adds to the

@@ -65,20 +65,21 @@ def coach_buttons(tut, waiting):
 
 def chapters(tut):
     """The chapter list: each one can be opened; the open one is marked, a chapter read
-    to its end says so, one left part way says where."""
+    to its end says so, another one left part way says where."""
     items = []
     for n, cid in enumerate(script.CHAPTER_IDS):
         step, _ = tut.place(cid)
         if cid in tut.chapters_done:
-            state = "✓ " + t("tut.chapter.read")
-        elif step > 0:
-            state = t("tut.chapter.at", step=step + 1, total=len(script.steps(n)))
+            state = ["✓", h("span", {"class": "tut-chapter-word"}, " " + t("tut.chapter.read"))]
+        elif step > 0 and n != tut.chapter:  # the open chapter's step is said below the list
+            state = h("span", {"class": "tut-chapter-word"}, t("tut.chapter.at", step=step + 1, total=len(script.steps(n))))
         else:
             state = None
         attrs = {"data-testid": f"tut-chapter-{cid}", "aria-current": "step" if n == tut.chapter else None}
-        items.append(h("li", button([h("span", {"class": "tut-chapter-name"}, f"{n + 1}. {t('tut.chapter.' + cid)}"),
-                                     h("span", {"class": "tut-chapter-state"}, state) if state else None],
-                                    "tut-chapter", cid, cls="btn ghost tut-chapter", attrs=attrs)))
+        label = [h("span", {"class": "tut-chapter-num"}, f"{n + 1}."),
+                 h("span", {"class": "tut-chapter-title"}, t("tut.chapter." + cid)),
+                 h("span", {"class": "tut-chapter-state"}, state) if state else None]
+        items.append(h("li", button(label, "tut-chapter", cid, cls="btn ghost tut-chapter", attrs=attrs)))
     return h("nav", {"class": "tut-chapters", "aria-label": t("tut.chapters")}, h("ol", items))
 
 

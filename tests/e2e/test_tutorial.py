@@ -132,3 +132,15 @@ def test_left_and_resumed(goto_ready, page, site_url, wait_ready):
     page.click("[data-testid=tut-leave]")
     page.click("[data-testid=tutorial-open]")  # from the header's menu
     assert step_id(page) == "pickaxe"
+
+
+@pytest.mark.parametrize("context_options", [PHONE])
+def test_in_japanese_the_coach_names_power_cards_as_the_summary_does(goto_ready, page):
+    goto_ready("?tutorial=1&lang=ja")
+    page.locator("[data-testid=tut-chapter-cards]").tap()
+    page.wait_for_selector("[data-testid=tutorial][data-step=soin]")
+    assert "治療" in page.inner_text("[data-testid=coach-text]")
+    card = "[data-testid=hand] .card[data-arg='\"soin\"']"
+    assert page.inner_text(f"{card} .power-name") == "Soin"  # the face keeps its printed name
+    assert page.get_attribute(card, "aria-label").startswith("治療（Soin）")
+    shoot(page, "tutorial-ja-cards-soin")

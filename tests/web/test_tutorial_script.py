@@ -62,7 +62,8 @@ AFTER = {
     "after_massue": ([10, 7, 6], lambda g: g.to_move == 2 and g.skips[1] == 0 and "permutation" in g.powers[0],
                      ["Permutation", "skipped", "the Fées are next"]),
     "permutation": ([10, 7, 6], lambda g: _tiles(g, Z1, B1) == (8, 12) and not g.powers[1], ["Z1 on 8, B1 on 12"]),
-    "win": ([13, 6, 6], lambda g: g.is_over and g.winners == [0], ["now 13", "now 6", "13 to 6 and 6"]),
+    "win": ([13, 6, 6], lambda g: g.is_over and g.winners == [0] and _tiles(g, Z1, Z2) == (8, 11),
+            ["now 13", "now 6", "tiles 8 and 11", "13 to 6 and 6"]),
 }
 
 # The events each decision must cause (what the text explains).

@@ -15,8 +15,10 @@ French elision: a message may write {of_name} (or {of_victim}, ...: "of_" and
 any field) for "de" + that field; `of_name` gives "d'Ann", "d'Éva", "d'Hugo"
 but "de Bob" (the rule: the name starts with a vowel, accented or not, y or h).
 
-Card names stay as printed, in French (RULES.md R5); their texts are
-translated. The peoples keep their printed names too.
+A card face shows its printed French name; the text around it names a power
+card in the page's language: `power_name(card)`, the message "power.name.<id>"
+(en and fr: the printed name; ja: the names of the user's Japanese summary,
+RULES.md R5). The peoples keep their printed names.
 
 Catalogs: en (the reference: every id), fr, ja. tests/web/test_i18n.py checks
 every id, field and plural form in every language, and the plural rules
@@ -119,6 +121,19 @@ def t(key, **fields):
     if isinstance(text, dict):  # a plural message used without a count
         text = text["other"]
     return _format(code, text, fields)
+
+
+def power_name(card):
+    """A power card's name in the text of the current language (RULES.md R5): ja 強靭 for Force."""
+    return t("power.name." + card)
+
+
+def power_title(card):
+    """A power card's name where its face (printed name) is shown too: ja 強靭（Force）, en Force."""
+    from lepeuple.cards import NAMES  # the printed names
+
+    name = power_name(card)
+    return name if name == NAMES[card] else t("power.title", name=name, printed=NAMES[card])
 
 
 def tn(key, n, **fields):

@@ -1,6 +1,6 @@
-"""The guided first game in the browser: completed by clicks only, by keyboard only
-and on a 390×844 phone; left and resumed; axe-clean; a screenshot of every step
-(test-results/screenshots/tutorial-*.png)."""
+"""The guided game in the browser: every chapter completed by clicks only, by
+keyboard only and on a 390×844 phone; left and resumed; axe-clean; a screenshot of
+every step (test-results/screenshots/tutorial-*.png)."""
 
 import json
 import time
@@ -9,7 +9,7 @@ import pytest
 from play_helpers import shoot
 from test_a11y import serious_violations, tab_to
 
-from lepeuple.tutorial import STEPS
+from lepeuple.tutorial import CHAPTER_IDS, CHAPTERS, STEPS
 
 DESKTOP = {"viewport": {"width": 1366, "height": 768}, "bypass_csp": True}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
@@ -23,14 +23,26 @@ def targets(exp):
     """The selectors a person uses, in order, for one scripted decision."""
     if exp["type"] == "defend":
         return ["[data-testid=defend-yes]"]
+    if exp["type"] == "draw":
+        return ["[data-testid=draw]"]
     if exp["type"] == "power":
-        return [f'[data-testid=hand] .card[data-arg=\'"{exp["card"]}"\']', "[data-testid=confirm]"]
+        card = [f'[data-testid=hand] .card[data-arg=\'"{exp["card"]}"\']']
+        if "target" in exp:
+            return card + [f'.actions [data-act=target][data-arg="{exp["target"]}"]']
+        if "meeple" in exp:
+            return card + [f".actions .meeple-btn[data-arg='{_json(exp['meeple'])}']",
+                           f".actions .meeple-btn[data-arg='{_json(exp['other'])}']"]
+        return card + ["[data-testid=confirm]"]
     return [f'[data-testid=hand] .card[data-arg="{exp["card"]}"]']
+
+
+def _json(value):
+    return json.dumps(value, separators=(",", ":"))
 
 
 def finish_move(page, exp, press):
     """After the card: the meeple, the tile, the way (whichever the page asks for)."""
-    meeple = json.dumps(exp["meeple"], separators=(",", ":"))
+    meeple = _json(exp["meeple"])
     for _ in range(4):
         if page.get_attribute("[data-testid=tutorial]", "data-done") == "1":
             return
@@ -45,25 +57,31 @@ def finish_move(page, exp, press):
     assert page.get_attribute("[data-testid=tutorial]", "data-done") == "1"
 
 
-def play_through(page, press, name, stop_at=None):
-    for i, step in enumerate(STEPS):
-        page.wait_for_selector(f"[data-testid=tutorial][data-step={step['id']}]")
-        assert page.evaluate("document.body.dataset.screen") == "tutorial"
-        shoot(page, f"tutorial-{name}-{i + 1}-{step['id']}")
-        if stop_at == step["id"]:
-            return
-        if step["expect"]:
-            exp = step["expect"][0]
-            for sel in targets(exp):
-                press(sel)
-            if exp["type"] == "move":
-                finish_move(page, exp, press)
-            page.wait_for_selector("[data-testid=tutorial][data-done='1']")
-            assert not page.locator("[data-testid=coach-refused]").count()
-            shoot(page, f"tutorial-{name}-{i + 1}-{step['id']}-done")
-        if step["id"] != "end":
-            press("[data-testid=tut-next]")
-    assert page.locator("[data-testid=tut-play]").count() == 1
+def play_through(page, press, name, stop_at=None, chapters=CHAPTER_IDS):
+    """Every step of the chapters named, each chapter opened from the coach's chapter list."""
+    for chapter in chapters:
+        steps = CHAPTERS[CHAPTER_IDS.index(chapter)]["steps"]
+        if page.get_attribute("[data-testid=tutorial]", "data-chapter") != chapter:
+            press(f"[data-testid=tut-chapter-{chapter}]")
+        for i, step in enumerate(steps):
+            page.wait_for_selector(f"[data-testid=tutorial][data-step={step['id']}]")
+            assert page.evaluate("document.body.dataset.screen") == "tutorial"
+            shoot(page, f"tutorial-{name}-{chapter}-{i + 1}-{step['id']}")
+            if stop_at == step["id"]:
+                return
+            if step["expect"]:
+                exp = step["expect"][0]
+                for sel in targets(exp):
+                    press(sel)
+                if exp["type"] == "move":
+                    finish_move(page, exp, press)
+                page.wait_for_selector("[data-testid=tutorial][data-done='1']")
+                assert not page.locator("[data-testid=coach-refused]").count()
+                shoot(page, f"tutorial-{name}-{chapter}-{i + 1}-{step['id']}-done")
+            if i + 1 < len(steps):
+                press("[data-testid=tut-next]")
+        assert page.locator("[data-testid=tut-play]").count() == 1
+        assert page.locator(f"[data-testid=tut-chapter-{chapter}] .tut-chapter-state").count() == 1  # marked read
 
 
 @pytest.mark.parametrize("context_options", [DESKTOP])
@@ -114,3 +132,15 @@ def test_left_and_resumed(goto_ready, page, site_url, wait_ready):
     page.click("[data-testid=tut-leave]")
     page.click("[data-testid=tutorial-open]")  # from the header's menu
     assert step_id(page) == "pickaxe"
+
+
+@pytest.mark.parametrize("context_options", [PHONE])
+def test_in_japanese_the_coach_names_power_cards_as_the_summary_does(goto_ready, page):
+    goto_ready("?tutorial=1&lang=ja")
+    page.locator("[data-testid=tut-chapter-cards]").tap()
+    page.wait_for_selector("[data-testid=tutorial][data-step=soin]")
+    assert "治療" in page.inner_text("[data-testid=coach-text]")
+    card = "[data-testid=hand] .card[data-arg='\"soin\"']"
+    assert page.inner_text(f"{card} .power-name") == "Soin"  # the face keeps its printed name
+    assert page.get_attribute(card, "aria-label").startswith("治療（Soin）")
+    shoot(page, "tutorial-ja-cards-soin")

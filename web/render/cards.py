@@ -3,7 +3,7 @@ and power cards (printed French name, a glyph, the effect in the player's langua
 
 from lepeuple.cards import MOVEMENT, NAMES
 
-from ..i18n import t
+from ..i18n import power_title, t
 from ..markup import classes, h
 
 # One simple glyph per power card, drawn with SVG paths of our own.
@@ -79,7 +79,7 @@ def power_face(card_id, shield_mode=False):
 
 def power_label(card_id, shield_mode=False):
     text_key = "power.defense.shield" if card_id == "defense" and shield_mode else "power." + card_id
-    return f"{NAMES[card_id]}: {t(text_key)}"
+    return f"{power_title(card_id)}: {t(text_key)}"
 
 
 def card(card_id, *, playable=False, selected=False, hinted=False, shield_mode=False, small=False):

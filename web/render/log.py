@@ -7,12 +7,11 @@ engine and go through `lepeuple.events.redact` here, for the seat at the
 device (None: a spectator sees no private card).
 """
 
-from lepeuple.cards import NAMES
 from lepeuple.events import named, redact
 from lepeuple.explain import event_parts
 from lepeuple.ring import home_owner
 
-from ..i18n import language, t, tn
+from ..i18n import language, power_name, t, tn
 from ..markup import cached, classes, h
 from .cards import signed
 from .common import meeple_text, people, player_name
@@ -25,7 +24,7 @@ _GROUPS = {}  # (events of a turn, viewer, hidden, language, names, fresh) -> it
 def card_name(card):
     if card is None:
         return t("log.a_card")
-    return NAMES[card] if isinstance(card, str) else t("card.number", id=card)
+    return power_name(card) if isinstance(card, str) else t("log.card", id=card)
 
 
 def describe(event, seats, viewer, hidden_scores=False, active=None, applied=None):
@@ -122,8 +121,8 @@ def _steal(e, c):
 
 def _power(e, c):
     if e.target is None:
-        return t("log.power", name=c.name(e.seat), card=NAMES[e.card])
-    return t("log.power.target", name=c.name(e.seat), card=NAMES[e.card], target=c.name(e.target))
+        return t("log.power", name=c.name(e.seat), card=power_name(e.card))
+    return t("log.power.target", name=c.name(e.seat), card=power_name(e.card), target=c.name(e.target))
 
 
 def _over(e, c):
@@ -156,7 +155,7 @@ _HANDLERS = {
     "discard": lambda e, c: t("log.discard", name=c.name(e.seat), card=card_name(e.card)),
     "swap_hands": lambda e, c: t("log.swap_hands", name=c.name(e.seat), target=c.name(e.target)),
     "swap_meeples": lambda e, c: t("log.swap_meeples", meeple=c.meeple(e.meeple), other=c.meeple(e.other)),
-    "no_effect": lambda e, c: t("log.no_effect", card=NAMES[e.card]),
+    "no_effect": lambda e, c: t("log.no_effect", card=power_name(e.card)),
     "extra_turn": lambda e, c: t("log.extra_turn", name=c.name(e.seat)),
     "over": _over,
 }

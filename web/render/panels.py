@@ -1,7 +1,7 @@
 """Player panels (name, people, score or band, cards in hand, skips, shield) and
 the piles in the middle of the ring (deck and discard sizes, the last card played)."""
 
-from ..i18n import t, tn
+from ..i18n import power_name, t, tn
 from ..markup import classes, h
 from . import cards
 from .common import badge, button, people, player_name
@@ -59,9 +59,7 @@ def _target_button(seat, targets):
 
 
 def _card_name(card):
-    from lepeuple.cards import NAMES
-
-    return NAMES[card] if isinstance(card, str) else t("card.number", id=card)
+    return power_name(card) if isinstance(card, str) else t("card.number", id=card)
 
 
 def piles(view, last_card=None, last_by=None):

@@ -4,9 +4,8 @@ with a table of the same numbers for screen readers)."""
 from urllib.parse import quote
 
 from lepeuple import action_from_json
-from lepeuple.cards import NAMES
 
-from ..i18n import t, tn
+from ..i18n import power_name, t, tn
 from ..markup import classes, h
 from .common import COLOURS, button, meeple_label, player_name
 
@@ -113,10 +112,10 @@ def action_words(data, seats):
         return t("act.move", card=a.card, meeple=meeple_label(a.meeple), how=t("how." + a.how))
     if a.type == "power":
         if a.target is not None:
-            return t("act.power.target", card=NAMES[a.card], target=player_name(seats, a.target))
+            return t("act.power.target", card=power_name(a.card), target=player_name(seats, a.target))
         if a.meeple is not None:
-            return t("act.power.swap", card=NAMES[a.card], meeple=meeple_label(a.meeple), other=meeple_label(a.other))
-        return NAMES[a.card]
+            return t("act.power.swap", card=power_name(a.card), meeple=meeple_label(a.meeple), other=meeple_label(a.other))
+        return power_name(a.card)
     if a.type == "partner":
         return t("act.partner", meeple=meeple_label(a.meeple))
     if a.type == "defend":

@@ -15,11 +15,11 @@ or as a panel beside the board (`rules_panel`), opened at a section.
 
 from functools import lru_cache
 
-from lepeuple.cards import MOVEMENT, NAMES, POWER_IDS, TARGETED
+from lepeuple.cards import MOVEMENT, POWER_IDS, TARGETED
 from lepeuple.events import named
 from lepeuple.ring import PEOPLES, home_owner
 
-from ..i18n import t
+from ..i18n import power_title, t
 from ..markup import h
 from . import cards
 from .common import COLOURS, badge, button, meeple_label
@@ -243,7 +243,7 @@ def _powers():
     for c in POWER_IDS:
         when = "reaction" if c == "defense" else ("target" if c in TARGETED else "own")
         rows.append(h("tr", {"data-card": c},
-                      h("th", {"scope": "row"}, NAMES[c]),
+                      h("th", {"scope": "row"}, power_title(c)),
                       h("td", t("rules.R5.when." + when)),
                       h("td", t("power." + c)),
                       h("td", t("rules.R5.cancel." + ("yes" if c in TARGETED else "no")))))
@@ -286,7 +286,7 @@ def _md_figure(name):
         lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
         for c in POWER_IDS:
             when = "reaction" if c == "defense" else ("target" if c in TARGETED else "own")
-            lines.append(f"| {NAMES[c]} | {t('rules.R5.when.' + when)} | {t('power.' + c)} | "
+            lines.append(f"| {power_title(c)} | {t('rules.R5.when.' + when)} | {t('power.' + c)} | "
                          f"{t('rules.R5.cancel.' + ('yes' if c in TARGETED else 'no'))} |")
         return lines
     lines = []

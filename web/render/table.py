@@ -2,9 +2,8 @@
 
 from dataclasses import dataclass, field
 
-from lepeuple.cards import NAMES
 
-from ..i18n import t
+from ..i18n import power_name, t
 from ..markup import classes, h
 from . import cards
 from .common import button, meeple_label, meeple_text, player_name
@@ -146,7 +145,7 @@ def _defend_prompt(v, seats):
     p = v["pending"]
     attacker = player_name(seats, p["attacker"])
     if p["kind"] == "power":
-        return t("prompt.defend.power", attacker=attacker, card=NAMES[p["action"]["card"]])
+        return t("prompt.defend.power", attacker=attacker, card=power_name(p["action"]["card"]))
     loss = p["deltas"][v["seat"]] if v["seat"] is not None else -1
     return t("prompt.defend.event", attacker=attacker, home=p["home"], loss=cards.signed(loss))
 
@@ -154,7 +153,7 @@ def _defend_prompt(v, seats):
 def _card_word(card):
     if card is None:
         return ""
-    return NAMES[card] if isinstance(card, str) else t("card.number", id=card)
+    return power_name(card) if isinstance(card, str) else t("card.number", id=card)
 
 
 def frame_text(m):
@@ -264,7 +263,7 @@ def hint_text(action, m):
         why = outcome_text(outcome, m.seats, m.view["seat"]) if outcome else ""
         return t("hint.because", hint=what, why=why) if why else what
     if action.type == "power":
-        return t("hint.because", hint=t("hint.power", card=NAMES[action.card]), why=t("hint.why.power." + action.card))
+        return t("hint.because", hint=t("hint.power", card=power_name(action.card)), why=t("hint.why.power." + action.card))
     if action.type == "partner":
         return t("hint.partner", meeple=meeple_label(action.meeple))
     if action.type == "defend":

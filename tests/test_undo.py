@@ -5,7 +5,7 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from lepeuple import UndoError, load, new_game
@@ -254,21 +254,38 @@ def test_undo_of_any_allowed_count_equals_the_replayed_shorter_record(seed, play
     for _ in range(length):
         if g.is_over:
             break
-        legal = g.legal_actions()
-        # Passing and draw-two (the commonest undoable decisions) more often than at random.
-        g.apply(legal[0] if chooser.random() < 0.3 else chooser.choice(legal))
-        if chooser.random() < 0.25 or len(g.history) == length:
-            seat = g.to_move if chooser.random() < 0.5 or g.to_move is None else chooser.randrange(players)
-            for s in {seat, g.active}:
-                assert g.undoable(s) == expected_undoable(g, s)
-            last = expected_undoable(g, g.history and _decider(g))
-            for k in range(1, last + 1):
-                c = g.clone(history=True)
-                c.undo(k)
-                assert snapshot(c) == snapshot(replayed(g, k))
-                checked += 1
-            with pytest.raises(UndoError):
-                g.clone(history=True).undo(last + 1)
+        _play_preferring_undoable(g, chooser)
+        if chooser.random() < 0.25:
+            checked += _check_undo(g, chooser)
+    # Then on to a decision that can be taken back, so that every example undoes something.
+    while not g.is_over and not g.undoable(_decider(g)):
+        _play_preferring_undoable(g, chooser)
+    assume(not g.is_over)
+    checked += _check_undo(g, chooser)
+    assert checked >= 1
+
+
+def _play_preferring_undoable(g, chooser):
+    """A random legal action; passing and draw-two (the commonest undoable decisions,
+    first in the legal list) more often than at random."""
+    legal = g.legal_actions()
+    g.apply(legal[0] if chooser.random() < 0.3 else chooser.choice(legal))
+
+
+def _check_undo(g, chooser):
+    """Check undoable() against the policy for a seat or two, and every allowed undo
+    of the last decider against the replayed shorter record; return how many undos."""
+    seat = g.to_move if chooser.random() < 0.5 or g.to_move is None else chooser.randrange(g.players)
+    for s in {seat, g.active}:
+        assert g.undoable(s) == expected_undoable(g, s)
+    last = expected_undoable(g, _decider(g))
+    for k in range(1, last + 1):
+        c = g.clone(history=True)
+        c.undo(k)
+        assert snapshot(c) == snapshot(replayed(g, k))
+    with pytest.raises(UndoError):
+        g.clone(history=True).undo(last + 1)
+    return last
 
 
 def _decider(game):

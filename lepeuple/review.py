@@ -159,10 +159,12 @@ class Review:
             cur.thinking.step(max(0.0, deadline - time.perf_counter()))
             if cur.thinking.done:
                 cur.best = cur.thinking.action()
-                cur.resampler = Resampler(cur.view)
-                if cur.best == cur.played or all(
-                        same_position(self._deal(cur, j), cur.played, cur.best) for j in range(SAME_DEALS)):
+                if cur.best == cur.played:
                     self._finish(cur, None, None)
+                    return
+                cur.resampler = Resampler(cur.view)
+                if all(same_position(self._deal(cur, j), cur.played, cur.best) for j in range(SAME_DEALS)):
+                    self._finish(cur, None, None)  # another way to the same position: no better
             return
         run = cur.run
         if run is None:  # the next playout: even ones the played action on a new redeal, odd ones the bot's

@@ -292,6 +292,7 @@ def test_cli_review_prints_one_json_object(random_game, tmp_path, capsys):
     assert code == 0 and out.count("\n") == 1
     data = json.loads(out)
     assert data == review(random_game).result(top=2)
+    assert data["mistakes"] and all(type(m["turn"]) is int and m["player"] in range(3) for m in data["mistakes"])
     # A file the page saved (the record inside an envelope) reads the same.
     path.write_text(json.dumps({"app": "lepeuple", "version": 1, "seats": [], "record": random_game}))
     assert main(["review", str(path), "--seat", "0", "--level", LEVEL, "--budget", str(BUDGET), "--top", "2"]) == 0

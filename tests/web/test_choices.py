@@ -2,6 +2,7 @@
 that several meeples can reach asks which meeple, and a labelled way to move ("split:
 tiles 4 → 5", circle, square) is played as labelled, never followed by "Which way?"."""
 
+import json
 import random
 from html.parser import HTMLParser
 
@@ -19,9 +20,11 @@ SEATS = [Seat("human", name="Ann"), Seat("bot", level="easy"), Seat("bot", level
 
 # Card 7 (+3, split 2/+1, square 6) from tile 2: circle to 5, split 4 (a pickaxe) then 5,
 # square to 6; Ann's two meeples share tile 2, so the meeple is chosen by itself.
-TWO_WAYS = {"meeples": [[2, 2], [6, 6], [10, 10]], "hands": [{"movement": [7]}, {"movement": [2]}, {"movement": [3]}]}
+TWO_WAYS = {"meeples": [[2, 2], [6, 6], [10, 10]],
+            "hands": [{"movement": [7]}, {"movement": [2]}, {"movement": [3]}]}
 # Card 8 (+3, square 5): Ann's meeples on tiles 1 and 3 both reach tile 5 by its square.
-TWO_MEEPLES = {"meeples": [[1, 3], [6, 6], [10, 10]], "hands": [{"movement": [8]}, {"movement": [2]}, {"movement": [3]}]}
+TWO_MEEPLES = {"meeples": [[1, 3], [6, 6], [10, 10]],
+               "hands": [{"movement": [8]}, {"movement": [2]}, {"movement": [3]}]}
 
 
 def chooser_for(setup):
@@ -81,8 +84,6 @@ def _parsed(dom):
 
 def click(app, act, raw_arg):
     """What web/dom.py does with a clicked button: its data-act and parsed data-arg."""
-    import json
-
     app.command(act, json.loads(raw_arg) if raw_arg else None)
 
 
@@ -145,19 +146,20 @@ def test_cancel_goes_back_from_which_meeple_to_every_tile():
 
 
 def test_twins_on_one_tile_are_one_answer_not_a_question():
-    # Card 21 moves an opponent's meeple: the Barbares' twins on 6 and the Fées' on 10.
+    # Card 21 (−3, square 11) moves an opponent's meeple: the Barbares' twins stand on 6,
+    # the Fées' on 10. Tile 3 only the Barbares' twins reach: either is the same move.
     setup = {"meeples": [[1, 3], [6, 6], [10, 10]], "hands": [{"movement": [21]}, {"movement": [2]}, {}]}
     game, c = chooser_for(setup)
     c.click("card", 21)
     assert c.step == "meeple"
-    twins_only = [t for t in {r.tile for r in c.offer().previews}
-                  if {r.action.meeple[0] for r in c.offer().previews if r.tile == t} == {1}]
-    assert twins_only
-    action = c.click("tile", twins_only[0])
-    if action is None:  # the one meeple reaches it two ways with different results
-        assert c.step == "how"
-    else:
-        assert action in game.legal_actions() and action.meeple[0] == 1
+    action = c.click("tile", 3)
+    assert action in game.legal_actions() and (action.meeple[0], action.how) == (1, "circle")
+    # Tile 11 (both squares) the Barbares and the Fées reach: asked, one meeple of each.
+    _, c = chooser_for(setup)
+    c.click("card", 21)
+    assert c.click("tile", 11) is None
+    assert c.offer().meeples == [(1, 0), (2, 0)]
+    assert c.click("meeple", [2, 0]).meeple == (2, 0)
 
 
 def test_the_page_asks_which_meeple_and_plays_the_answer():

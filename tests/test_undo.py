@@ -362,12 +362,12 @@ def test_undoable_depends_only_on_what_the_actor_sees(seed, players, defense, sc
     g = new_game(players, {"defense": defense, "scores": scores}, seed)
     chooser = random.Random(seed)
     decider = None  # who decided the last action
-    while g.is_over or length > 0 or decider == g.to_move or g.phase not in ("power", "move"):
+    while length > 0 or decider == g.to_move or not any(e[0] == "turn" for e in g.last_events()):
         assume(not g.is_over)
         decider = g.to_move
         g.apply(chooser.choice(g.legal_actions()))
         length -= 1
-    actor = g.to_move  # its turn has just begun (not an extra turn after its own decision)
+    actor = g.to_move  # its turn has just begun, and not after its own decision (an extra turn)
     resampler = Resampler(g.view(actor))
     twins = []
     for _ in range(6):

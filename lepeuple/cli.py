@@ -30,7 +30,8 @@ def main(argv=None):
     p.add_argument("--jobs", type=int, default=1, help="worker processes (this machine has 2 cores)")
     p.set_defaults(run=_arena)
 
-    p = commands.add_parser("review", help="where a seat lost the most win chance in a finished game; prints one JSON line")
+    p = commands.add_parser("review", help="where a seat lost the most win chance in a finished game (mistakes of at "
+                                           "least 3 points, each with its turn and player); prints one JSON line")
     p.add_argument("file", help="game record JSON file (as saved), or - for standard input")
     # Parsed as text and checked by _review, so that a bad value is one line, exit 2.
     p.add_argument("--seat", required=True, help="the seat to review (0 = first player)")

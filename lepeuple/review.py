@@ -13,8 +13,15 @@ cards that view hides:
   position reached is scored by the bots' win-chance evaluation
   (`evaluate.evaluate`, 0..1; a finished game 1, 1/k or 0);
 - win(action) is the mean over the redeals, and
-  loss = max(0, win(bot's action) − win(played)); 0 when the bot chose the played
-  action (then nothing is estimated).
+  loss = max(0, win(bot's action) − win(played)); 0 when the bot's action leads to
+  the same position as the one played (then nothing is estimated): the same
+  action, or another that the engine plays to the same state on the first
+  `SAME_DEALS` redeals, each seat's two meeples taken as a pair (moving one twin
+  meeple or the other from a tile is the same move).
+
+The result lists the decisions that cost at least `MIN_LOSS` (3 points of win
+chance), each labelled as the replay labels turns: its turn number (counting
+every turn begun, extra turns included) and the seat whose turn it was.
 
 Fair: what decides is the view at that moment, the action played there and the
 review's own seed. Neither the true state, the record's seed nor any later
@@ -27,14 +34,14 @@ The work runs in slices like the bots: `step(seconds)` does whole small units
     r = Review(record, seat=0)          # record: the JSON dict of a finished game
     while not r.step(0.03):             # the page: one slice per browser task
         show(r.progress)                # (decisions reviewed, decisions to review)
-    r.result()  # {"seat": 0, "decisions": 21, "mistakes": [{"index": 40, "played": {...},
-                #   "better": {...}, "loss": 0.21}, ...]}
+    r.result()  # {"seat": 0, "decisions": 21, "mistakes": [{"index": 40, "turn": 14, "player": 0,
+                #   "played": {...}, "better": {...}, "loss": 0.21}, ...]}
 """
 
 import copy
 import time
 
-from .actions import Partner, Power, from_json, to_json
+from .actions import from_json, to_json
 from .bots import spec, think
 from .bots.evaluate import evaluate
 from .bots.search import imitate_greedy
@@ -50,6 +57,10 @@ DEFAULT_BUDGET = 64
 
 TOPK = 6  # the greedy imitation's shortlist of movements: `normal`'s (hard's 12 would cost 1.5x)
 TOP = 5  # mistakes listed by default
+MIN_LOSS = 0.03
+"""A decision is listed as a mistake only when it cost at least this much win chance
+(3 points): smaller estimates are within the noise of a few dozen redeals."""
+SAME_DEALS = 4  # redeals on which two actions must reach the same state to count as the same move
 
 _THINK_SALT = 0x9E3779B97F4A7C15
 _DEAL_SALT = 0xD1B54A32D192ED03
@@ -90,8 +101,9 @@ class Review:
         # One replay up front: the seat's view at each of its decisions with a choice.
         self._decisions = _decisions(record, seat)
         self.entries = []
-        """Every reviewed decision so far, in record order: index, played, better (JSON),
-        win_played and win_better (None when the bot chose the played action), loss."""
+        """Every reviewed decision so far, in record order: index, turn, player, played,
+        better (JSON), win_played and win_better (None when the bot's action leads to the
+        same position as the one played), loss."""
         self._current = None
         self.seconds = 0.0  # time spent in step()
 
@@ -125,13 +137,15 @@ class Review:
 
     def result(self, top=TOP):
         """{"seat", "decisions", "mistakes"}: the `top` decisions (of those reviewed so far)
-        that lost the most win chance, largest loss first (then record order)."""
-        lost = [e for e in self.entries if e["loss"] > 0]
+        that lost the most win chance, at least MIN_LOSS each, largest loss first (then
+        record order); each names its action index, turn and player (see the module)."""
+        lost = [e for e in self.entries if e["loss"] >= MIN_LOSS]
         lost.sort(key=lambda e: (-e["loss"], e["index"]))
         if top is not None:
             lost = lost[:top]
         return {"seat": self.seat, "decisions": len(self._decisions),
-                "mistakes": [{k: copy.deepcopy(e[k]) for k in ("index", "played", "better", "loss")} for e in lost]}
+                "mistakes": [{k: copy.deepcopy(e[k]) for k in ("index", "turn", "player", "played", "better", "loss")}
+                             for e in lost]}
 
     # ----- the work ----------------------------------------------------------
 
@@ -139,23 +153,24 @@ class Review:
         """One small piece of work: start a decision, a slice of thinking, or one action of a playout."""
         cur = self._current
         if cur is None:
-            index, v, raw, played = self._decisions[len(self.entries)]
-            self._current = cur = _Decision(index, v, raw, played, self.level, self.seed)
+            self._current = _Decision(*self._decisions[len(self.entries)], self.level, self.seed)
             return
         if not cur.thinking.done:
             cur.thinking.step(max(0.0, deadline - time.perf_counter()))
             if cur.thinking.done:
                 cur.best = cur.thinking.action()
-                if _same(cur.view, cur.best, cur.played):
+                if cur.best == cur.played:
                     self._finish(cur, None, None)
-                else:
-                    cur.resampler = Resampler(cur.view)
+                    return
+                cur.resampler = Resampler(cur.view)
+                if all(same_position(self._deal(cur, j), cur.played, cur.best) for j in range(SAME_DEALS)):
+                    self._finish(cur, None, None)  # another way to the same position: no better
             return
         run = cur.run
         if run is None:  # the next playout: even ones the played action on a new redeal, odd ones the bot's
             j, which = divmod(cur.playouts, 2)
             if which == 0:
-                cur.deal = cur.resampler.sample(Rng(_mix(cur.seed ^ _DEAL_SALT, j)))
+                cur.deal = self._deal(cur, j)
             action = cur.played if which == 0 else cur.best
             cur.run = run = Playout(cur.deal, self.seat, action, Rng(_mix(cur.seed ^ _PLAY_SALT, j)))
         else:
@@ -168,12 +183,18 @@ class Review:
         if cur.playouts == 2 * self.budget:
             self._finish(cur, cur.totals[0] / self.budget, cur.totals[1] / self.budget)
 
+    @staticmethod
+    def _deal(cur, j):
+        """Redeal j of a decision: the same for a given review seed, index and j."""
+        return cur.resampler.sample(Rng(_mix(cur.seed ^ _DEAL_SALT, j)))
+
     def _finish(self, cur, win_played, win_better):
         loss = 0.0
         if win_played is not None:
             win_played, win_better = round(win_played, 4), round(win_better, 4)
             loss = round(max(0.0, win_better - win_played), 4)
-        self.entries.append({"index": cur.index, "played": cur.raw, "better": to_json(cur.best), "loss": loss,
+        self.entries.append({"index": cur.index, "turn": cur.turn, "player": cur.player, "played": cur.raw,
+                             "better": to_json(cur.best), "loss": loss,
                              "win_played": win_played, "win_better": win_better})
         self._current = None
 
@@ -181,8 +202,9 @@ class Review:
 class _Decision:
     """The review of one decision in progress."""
 
-    def __init__(self, index, v, raw, played, level, seed):
-        self.index, self.view, self.raw, self.played = index, v, raw, played
+    def __init__(self, index, turn, player, v, raw, played, level, seed):
+        self.index, self.turn, self.player = index, turn, player
+        self.view, self.raw, self.played = v, raw, played
         self.seed = _mix(seed, index)
         self.thinking = think(v, level, self.seed ^ _THINK_SALT)
         self.best = None
@@ -194,15 +216,53 @@ class _Decision:
 
 
 def _decisions(record, seat):
-    """(index, view, JSON action, action) for each action `seat` decided with more than one legal action."""
+    """(index, turn, player, view, JSON action, action) for each action `seat` decided with
+    more than one legal action; turn and player: the number of turns begun so far and
+    the seat whose turn it is (as the replay counts them, from the "turn" events)."""
     g = new_game(record["players"], record["options"], record["seed"], record.get("setup"))
     out = []
+    turn, player = _turns(g.last_events(), 0, None)
     for i, raw in enumerate(record["actions"]):
         action = from_json(raw)
         if g.to_move == seat and len(g.legal_actions()) > 1:
-            out.append((i, view(g, seat), copy.deepcopy(raw), action))
-        g.apply(action)
+            out.append((i, turn, player, view(g, seat), copy.deepcopy(raw), action))
+        turn, player = _turns(g.apply(action), turn, player)
     return out
+
+
+def _turns(events, turn, player):
+    """(turns begun, seat whose turn it is) after `events`."""
+    for e in events:
+        if e[0] == "turn":
+            turn, player = turn + 1, e[1]
+    return turn, player
+
+
+def same_position(deal, a, b):
+    """Do actions a and b, each played on its own copy of the full state `deal` (with the
+    same chance stream), reach the same position? Compared: what every seat sees after
+    (lepeuple.view), each seat's meeples as a pair of tiles — which of a seat's two
+    identical meeples stands where makes no difference."""
+    after = []
+    for action in (a, b):
+        g = deal.clone()
+        g.apply(action)
+        after.append([_unlabelled(view(g, s)) for s in range(g.players)])
+    return after[0] == after[1]
+
+
+def _unlabelled(v):
+    """A view with meeples named by seat and tile instead of seat and index."""
+    tiles = v["meeples"]
+
+    def at(meeple):
+        return [meeple[0], tiles[meeple[0]][meeple[1]]]
+
+    pending = v["pending"]
+    if pending is not None:
+        pending = {key: (at(value) if key in ("meeple", "partner") else
+                         [at(m) for m in value] if key == "choices" else value) for key, value in pending.items()}
+    return {**v, "meeples": [sorted(pair) for pair in tiles], "pending": pending}
 
 
 def playout(g, seat, action, rng):
@@ -250,18 +310,6 @@ def _turn_started(events):
         if e[0] == "turn":
             return e[1]
     return None
-
-
-def _same(v, a, b):
-    """Do actions a and b name the same decision (docs/engine.md: the two spellings)?"""
-    if a == b:
-        return True
-    if type(a) is Power and type(b) is Power and a.card == b.card == "permutation" and a.target is None:
-        return a.meeple == b.other and a.other == b.meeple and a.meeple is not None and a.meeple[0] == a.other[0]
-    if type(a) is Partner and type(b) is Partner:
-        (s, i), (t, k) = a.meeple, b.meeple
-        return s == t and v["meeples"][s][i] == v["meeples"][t][k]
-    return False
 
 
 def _mix(seed, j):

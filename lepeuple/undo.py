@@ -6,6 +6,12 @@ decided itself (it was `to_move` when each was applied) and none of whose events
 revealed something hidden or decided something at random (`BARRIERS`). Anything
 before a barrier, or before another seat's action, stays.
 
+Whether an action can be taken back depends only on what its actor saw: otherwise
+"Take back" itself would tell a secret. So a targeted power card played at a seat
+holding any power card is a barrier under option `defense=reaction`, whether or not
+that seat was asked about Défense: offering to take it back only when nobody was
+asked would tell the actor that the target held no Défense (`guarded`).
+
 How the engine knows who decided each action and what it caused: by replaying the
 record, here, when `undoable` is asked — never on the play path. `Game.apply` and
 `push` record nothing more than the action (bots' search clones have no history
@@ -21,6 +27,7 @@ its whole state: the record, every view, `legal_actions()`, the random source an
 game up when no action is left).
 """
 
+from .cards import TARGETED
 from .errors import UndoError, show
 from .shadow import Shadow
 
@@ -55,7 +62,16 @@ def marks(game):
 
 def _mark(shadow, action):
     seat = shadow.to_move
-    return seat, any(e[0] in BARRIERS for e in shadow.push(action))
+    barrier = guarded(shadow, action)  # asked before the action changes the hands
+    return seat, any(e[0] in BARRIERS for e in shadow.push(action)) or barrier
+
+
+def guarded(game, action):
+    """Might Défense have met `action` (R16, option reaction)? True for a targeted power
+    card at a seat holding at least one power card: how many power cards a seat holds
+    is public (R9), which of them is Défense is not."""
+    return (action.type == "power" and action.card in TARGETED and game.options["defense"] == "reaction"
+            and bool(game.hand(action.target)[1]))
 
 
 def undoable(game, seat):

@@ -10,7 +10,7 @@ from lepeuple import RecordError, action_from_json, load, new_game
 from lepeuple.bots import choose
 from lepeuple.cards import movement_ids
 from lepeuple.cli import main
-from lepeuple.review import Review
+from lepeuple.review import MIN_LOSS, Review
 from lepeuple.rng import Rng
 from lepeuple.view import view
 
@@ -70,10 +70,10 @@ def test_review_lists_the_seats_mistakes_largest_first_with_legal_better_moves(r
     assert [m["loss"] for m in mistakes] == sorted((m["loss"] for m in mistakes), reverse=True)
     decided = set(seat_decisions(random_game, 0))
     for m in mistakes:
-        assert set(m) == {"index", "played", "better", "loss"}
+        assert set(m) == {"index", "turn", "player", "played", "better", "loss"}
         assert m["index"] in decided
         assert m["played"] == random_game["actions"][m["index"]]
-        assert 0 < m["loss"] <= 1
+        assert MIN_LOSS <= m["loss"] <= 1
         g = load({**random_game, "actions": random_game["actions"][:m["index"]]})
         assert g.to_move == 0
         assert action_from_json(m["better"]) in g.legal_actions()
@@ -83,10 +83,57 @@ def test_review_lists_the_seats_mistakes_largest_first_with_legal_better_moves(r
     for e in r.entries:
         if e["better"] == e["played"]:
             assert e["loss"] == 0 and e["win_played"] is None
+        elif e["win_played"] is None:  # the bot's move leads to the same position
+            assert e["loss"] == 0
         else:
             assert e["loss"] == round(max(0.0, e["win_better"] - e["win_played"]), 4)
-    assert len(r.result()["mistakes"]) == min(5, sum(e["loss"] > 0 for e in r.entries))
+    assert len(r.result()["mistakes"]) == min(5, sum(e["loss"] >= MIN_LOSS for e in r.entries))
     json.dumps(result)  # plain JSON
+
+
+def test_only_mistakes_that_cost_at_least_3_points_are_listed():
+    # Play as greedy: most decisions are fine, a few cost a point or two of win chance.
+    r = review(play(["greedy", "greedy", "greedy"], 2), seed=1)
+    small = [e for e in r.entries if 0 < e["loss"] < 0.03]
+    assert small  # estimates below 3 points exist (noise of a few redeals) …
+    listed = r.result(top=None)["mistakes"]
+    assert all(m["loss"] >= 0.03 for m in listed)  # … and are never listed
+    assert [m["index"] for m in listed] == [e["index"] for e in sorted(
+        (e for e in r.entries if e["loss"] >= 0.03), key=lambda e: (-e["loss"], e["index"]))]
+
+
+def _twin_moves(record, entry):
+    """Is the bot's "better" the played move made by the same seat's other meeple
+    standing on the same tile?"""
+    p, b = entry["played"], entry["better"]
+    if not (p["type"] == b["type"] == "move" and p != b and (p["card"], p["how"]) == (b["card"], b["how"])
+            and p["meeple"][0] == b["meeple"][0]):
+        return False
+    g = load({**record, "actions": record["actions"][:entry["index"]]})
+    return g.meeple_tile(tuple(p["meeple"])) == g.meeple_tile(tuple(b["meeple"]))
+
+
+def test_a_better_move_to_the_same_position_is_no_better():
+    # In this game, seat 0 once plays card 12 with Z1 where the bot picks Z2 from the same tile.
+    record = play(["greedy", "greedy", "greedy"], 3)
+    r = review(record, seed=1)
+    twins = [e for e in r.entries if _twin_moves(record, e)]
+    assert twins
+    for e in twins:  # the same position: nothing to estimate, nothing lost, never listed
+        assert e["win_played"] is None and e["loss"] == 0
+    assert not any(_twin_moves(record, m) for m in r.result(top=None)["mistakes"])
+
+
+def test_each_mistake_names_its_turn_and_the_player_whose_turn_it_was(random_game):
+    r = review(random_game)
+    g = new_game(random_game["players"], random_game["options"], random_game["seed"], random_game.get("setup"))
+    begun = [e for e in g.last_events() if e[0] == "turn"]
+    label = []  # (turn number, whose turn) before each action
+    for a in random_game["actions"]:
+        label.append((len(begun), begun[-1][1]))
+        begun += [e for e in g.apply(a) if e[0] == "turn"]
+    assert r.entries and all((e["turn"], e["player"]) == label[e["index"]] for e in r.entries)
+    assert any(e["turn"] > 1 for e in r.entries)
 
 
 def test_review_is_deterministic_for_a_seed_however_it_is_sliced(random_game):
@@ -245,6 +292,7 @@ def test_cli_review_prints_one_json_object(random_game, tmp_path, capsys):
     assert code == 0 and out.count("\n") == 1
     data = json.loads(out)
     assert data == review(random_game).result(top=2)
+    assert data["mistakes"] and all(type(m["turn"]) is int and m["player"] in range(3) for m in data["mistakes"])
     # A file the page saved (the record inside an envelope) reads the same.
     path.write_text(json.dumps({"app": "lepeuple", "version": 1, "seats": [], "record": random_game}))
     assert main(["review", str(path), "--seat", "0", "--level", LEVEL, "--budget", str(BUDGET), "--top", "2"]) == 0

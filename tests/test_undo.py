@@ -5,12 +5,15 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from lepeuple import UndoError, load, new_game
+from lepeuple.cards import TARGETED
 from lepeuple.errors import ActionError
+from lepeuple.rng import Rng
 from lepeuple.undo import BARRIERS
+from lepeuple.view import Resampler
 from support import DRAW, PASS, hands, move, power, setup, state
 
 def snapshot(game):
@@ -78,7 +81,8 @@ def test_last_events_after_undo_are_the_new_last_actions():
     assert g.last_events() == passed
 
 
-@pytest.mark.parametrize("first", [power("voleur", target=1), power("massue", target=2),
+# Seat 1 holds no power card (so no Défense, and everyone knows it); seat 2 holds Soin.
+@pytest.mark.parametrize("first", [power("voleur", target=1), power("massue", target=1),
                                    power("force"), PASS])
 def test_r5_powers_that_ask_nobody_and_draw_nothing_can_be_undone(first):
     g = power_position()
@@ -233,8 +237,11 @@ def expected_undoable(game, seat):
     marks = []
     for action in game.history:
         decider = g.to_move
+        # R16: a targeted card at a seat holding a power card might have met Défense.
+        guarded = (action.type == "power" and action.card in TARGETED and g.options["defense"] == "reaction"
+                   and len(g.powers[action.target]) > 0)
         events = g.apply(action)
-        marks.append((decider, any(e[0] in BARRIERS for e in events)))
+        marks.append((decider, guarded or any(e[0] in BARRIERS for e in events)))
     count = 0
     for decider, barrier in reversed(marks):
         if barrier or decider != seat:
@@ -254,21 +261,38 @@ def test_undo_of_any_allowed_count_equals_the_replayed_shorter_record(seed, play
     for _ in range(length):
         if g.is_over:
             break
-        legal = g.legal_actions()
-        # Passing and draw-two (the commonest undoable decisions) more often than at random.
-        g.apply(legal[0] if chooser.random() < 0.3 else chooser.choice(legal))
-        if chooser.random() < 0.25 or len(g.history) == length:
-            seat = g.to_move if chooser.random() < 0.5 or g.to_move is None else chooser.randrange(players)
-            for s in {seat, g.active}:
-                assert g.undoable(s) == expected_undoable(g, s)
-            last = expected_undoable(g, g.history and _decider(g))
-            for k in range(1, last + 1):
-                c = g.clone(history=True)
-                c.undo(k)
-                assert snapshot(c) == snapshot(replayed(g, k))
-                checked += 1
-            with pytest.raises(UndoError):
-                g.clone(history=True).undo(last + 1)
+        _play_preferring_undoable(g, chooser)
+        if chooser.random() < 0.25:
+            checked += _check_undo(g, chooser)
+    # Then on to a decision that can be taken back, so that every example undoes something.
+    while not g.is_over and not g.undoable(_decider(g)):
+        _play_preferring_undoable(g, chooser)
+    assume(not g.is_over)
+    checked += _check_undo(g, chooser)
+    assert checked >= 1
+
+
+def _play_preferring_undoable(g, chooser):
+    """A random legal action; passing and draw-two (the commonest undoable decisions,
+    first in the legal list) more often than at random."""
+    legal = g.legal_actions()
+    g.apply(legal[0] if chooser.random() < 0.3 else chooser.choice(legal))
+
+
+def _check_undo(g, chooser):
+    """Check undoable() against the policy for a seat or two, and every allowed undo
+    of the last decider against the replayed shorter record; return how many undos."""
+    seat = g.to_move if chooser.random() < 0.5 or g.to_move is None else chooser.randrange(g.players)
+    for s in {seat, g.active}:
+        assert g.undoable(s) == expected_undoable(g, s)
+    last = expected_undoable(g, _decider(g))
+    for k in range(1, last + 1):
+        c = g.clone(history=True)
+        c.undo(k)
+        assert snapshot(c) == snapshot(replayed(g, k))
+    with pytest.raises(UndoError):
+        g.clone(history=True).undo(last + 1)
+    return last
 
 
 def _decider(game):
@@ -276,3 +300,89 @@ def _decider(game):
     for action in game.history[:-1]:
         g.apply(action)
     return g.to_move
+
+
+# ----- fair: whether a decision can be taken back tells nothing hidden ------------------------
+
+@pytest.mark.parametrize("target", [1, 2])
+def test_r16_a_targeted_card_at_a_seat_holding_a_power_card_cannot_be_undone(target):
+    # Seat 1 holds Sortilège, seat 2 Soin, neither Défense: nothing is asked, but a
+    # take-back would tell seat 0 that the target's card was not Défense.
+    g = power_position(target_power=["sortilege"])
+    for card in ("voleur", "massue"):
+        g2 = g.clone(history=True)
+        events = g2.apply(power(card, target=target))
+        assert not any(e[0] == "ask_defense" for e in events) and g2.phase == "move"
+        assert g2.undoable(0) == 0
+
+
+def test_option_shield_a_targeted_card_at_a_seat_holding_power_cards_can_be_undone():
+    # With Défense laid face up as a shield nobody is ever asked: the hand tells nothing.
+    g = power_position(options={"defense": "shield"}, target_power=["sortilege"])
+    g.apply(power("voleur", target=1))
+    assert g.undoable(0) == 1
+
+
+def _turn_start_setup(g, deal):
+    """The scenario setup of `deal`, a full state at the start of `g`'s turn: its cards,
+    with `g`'s scores (only cards are redealt) and everything public."""
+    n = deal.players
+    return {"meeples": [[deal.pos[2 * s], deal.pos[2 * s + 1]] for s in range(n)],
+            "hands": [{"movement": deal.moves[s][:], "power": deal.powers[s][:]} for s in range(n)],
+            "scores": g.scores[:], "movement_deck": deal.mdeck[::-1], "power_deck": deal.pdeck[::-1],
+            "active": g.active, "skips": g.skips[:], "extra_turns": g.extra, "shields": g.shields[:]}
+
+
+def _actor_choice(g, chooser):
+    """A random decision of the seat to move; half the time a targeted power card at a
+    seat holding a power card when there is one (where Défense may hide)."""
+    legal = g.legal_actions()
+    guarded = [a for a in legal if a.type == "power" and a.card in TARGETED and g.hand(a.target)[1]]
+    return chooser.choice(guarded if guarded and chooser.random() < 0.5 else legal)
+
+
+def _seen(game, seat):
+    """What `seat` sees of a game, but for what it knows of others' hands (a setup forgets
+    it; the redeal kept it) and the order of the discard piles (a setup sorts them)."""
+    v = game.view(seat)
+    del v["known"]
+    for pile in ("movement_discard", "power_discard"):
+        v[pile] = sorted(v[pile], key=str)
+    return v
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([3, 4, 5]),
+       defense=st.sampled_from(["reaction", "shield"]), scores=st.sampled_from(["visible", "hidden"]),
+       length=st.integers(0, 150))
+def test_undoable_depends_only_on_what_the_actor_sees(seed, players, defense, scores, length):
+    """Deal again every card the actor cannot see, consistently with its view, at the
+    start of its turn; play the same decisions of the actor in both games: after each,
+    `undoable(actor)` is the same (as for the bots' fairness, lepeuple.view.Resampler)."""
+    g = new_game(players, {"defense": defense, "scores": scores}, seed)
+    chooser = random.Random(seed)
+    decider = None  # who decided the last action
+    while length > 0 or decider == g.to_move or not any(e[0] == "turn" for e in g.last_events()):
+        assume(not g.is_over)
+        decider = g.to_move
+        g.apply(chooser.choice(g.legal_actions()))
+        length -= 1
+    actor = g.to_move  # its turn has just begun, and not after its own decision (an extra turn)
+    resampler = Resampler(g.view(actor))
+    twins = []
+    for _ in range(6):
+        deal = resampler.sample(Rng(chooser.getrandbits(64)))
+        twin = new_game(players, g.options, chooser.getrandbits(32), _turn_start_setup(g, deal))
+        assert _seen(twin, actor) == _seen(g, actor)
+        twins.append(twin)
+    checked = 0
+    while g.to_move == actor and twins:
+        action = _actor_choice(g, chooser)
+        g.apply(action)
+        for twin in twins:
+            twin.apply(action)  # legal: the actor's hand and the table are the same
+            assert twin.undoable(actor) == g.undoable(actor), (action, twin.last_events())
+            checked += 1
+        # Past a draw or a question the twins' hands or turns differ: keep those that still agree.
+        twins = [t for t in twins if t.to_move == actor and t.view(actor)["hand"] == g.view(actor)["hand"]]
+    assert checked >= 1

@@ -6,7 +6,10 @@ derived from `legal_actions()`, so nothing illegal can be offered, and the
 page never recomputes a rule: tiles come from the engine's `path(move)`.
 
 `Chooser.click(kind, arg)` returns an action to commit, or None after
-changing the selection (or ignoring a click that is not offered).
+changing the selection (or ignoring a click that is not offered). Every click
+on something offered does something: a landing tile that several meeples reach
+asks which meeple; a way named on its button ("split: tiles 4 → 5") is played
+as named, and "Which way?" is asked only after a click on the tile alone.
 """
 
 from dataclasses import dataclass, field
@@ -42,6 +45,7 @@ class Offer:
     selected: object = None  # the selected card
     meeples: list = field(default_factory=list)  # [seat, index] tuples clickable
     meeple: tuple | None = None  # the selected meeple
+    tile: int | None = None  # the landing tile chosen before the meeple: "which meeple goes there?"
     reaches: list = field(default_factory=list)  # Reach, for the selected meeple
     previews: list = field(default_factory=list)  # Reach of every meeple, before one is chosen
     hows: list = field(default_factory=list)  # Reach, when one tile is reached several ways
@@ -88,7 +92,8 @@ class Chooser:
 
     def offer(self):
         step = self.step
-        o = Offer(step, selected=self.card, meeple=self.meeple, cancel=self.card is not None)
+        o = Offer(step, selected=self.card, meeple=self.meeple, cancel=self.card is not None,
+                  tile=self.tile if step == "meeple" else None)
         if step not in ("partner", "defend", "none"):  # another card can be chosen instead
             o.cards = {a.card for a in self.legal if a.type in ("move", "power")
                        and (self.meeple is None or self.card is not None or getattr(a, "meeple", None) == self.meeple)}
@@ -98,8 +103,12 @@ class Chooser:
             if self.phase == "move":  # a meeple may be chosen first, then a card for it
                 o.meeples = self._unique(a.meeple for a in self.legal if a.type == "move")
         elif step == "meeple":
-            o.meeples = self._unique(a.meeple for a in self._of_card())
             o.previews = [self._reach(a) for a in self._of_card()]
+            if self.tile is not None:  # which meeple goes to the chosen tile?
+                o.previews = [r for r in o.previews if r.tile == self.tile]
+                o.meeples = self._movers(self.tile)
+            else:
+                o.meeples = self._unique(a.meeple for a in self._of_card())
         elif step in ("tile", "how"):
             o.meeples = self._unique(a.meeple for a in self._of_card())
             o.reaches = self.reaches()
@@ -118,20 +127,21 @@ class Chooser:
             o.defend = True
         return o
 
-    def reaches(self):
-        """The ways the selected card moves the selected meeple (engine paths)."""
-        return [self._reach(a) for a in self._of_card() if a.meeple == self.meeple]
+    def reaches(self, meeple=None):
+        """The ways the selected card moves the selected meeple (or `meeple`), from the engine's paths."""
+        meeple = self.meeple if meeple is None else meeple
+        return [self._reach(a) for a in self._of_card() if a.meeple == meeple]
 
     def _reach(self, action):
         if action not in self._outcomes:
             self._outcomes[action] = self.preview(action) if self.preview else None
         return Reach(action.how, list(self.path(action)), action, self._outcomes[action])
 
-    def ways(self, tile):
-        """The selected meeple's ways to `tile` that lead to different results: one
-        of each (a question is only worth asking when the answer changes something)."""
+    def ways(self, tile, meeple=None):
+        """The selected meeple's (or `meeple`'s) ways to `tile` that lead to different results:
+        one of each (a question is only worth asking when the answer changes something)."""
         out = []
-        for r in self.reaches():
+        for r in self.reaches(meeple):
             if r.tile == tile and all(r.result() != w.result() or r.result() is None for w in out):
                 out.append(r)
         return out
@@ -203,31 +213,49 @@ class Chooser:
             return next(a for a in self.legal if a.meeple == meeple)
         if step == "swap2":
             return next(a for a in self._of_card() if a.meeple == self.meeple and a.other == meeple)
+        if step == "meeple" and self.tile is not None:  # the answer to "which meeple goes there?"
+            return self._to_tile(meeple, self.tile)
         self.meeple, self.tile = meeple, None
         return None
 
+    def _movers(self, tile):
+        """The meeples the selected card can move to `tile`, one of each pair of twins (the
+        same seat's two meeples on one tile move alike: either is the same answer)."""
+        out, seen = [], set()
+        for a in self._of_card():
+            if tuple(self.path(a))[-1:] == (tile,):
+                twin = (a.meeple[0], tuple(self.path_from(a.meeple)))
+                if twin not in seen:
+                    seen.add(twin)
+                    out.append(a.meeple)
+        return out
+
     def _click_tile(self, tile):
         if self.step == "meeple":  # a landing tile shown before a meeple is chosen
-            meeples = self._unique(r.action.meeple for r in self.offer().previews if r.tile == tile)
-            if len(meeples) != 1:
+            meeples = self._movers(tile)
+            if len(meeples) > 1:
+                self.tile = tile  # asked: which meeple goes there?
                 return None
-            self.meeple = meeples[0]
+            return self._to_tile(meeples[0], tile) if meeples else None
         if self.step not in ("tile", "how"):
             return None
-        ways = self.ways(tile)
+        return self._to_tile(self.meeple, tile)
+
+    def _to_tile(self, meeple, tile):
+        """`meeple` goes to `tile`: the move, or None once "which way?" is asked (two ways
+        there with different results) or when it cannot go there."""
+        ways = self.ways(tile, meeple)
         if len(ways) == 1:
             return ways[0].action
         if ways:
-            self.tile = tile
+            self.meeple, self.tile = meeple, tile
         return None
 
     def _click_how(self, how):
-        if self.step != "how":
+        """A way to move named on its button (or the answer to "which way?"): final."""
+        if self.step not in ("tile", "how"):
             return None
-        for r in self.ways(self.tile):
-            if r.how == how:
-                return r.action
-        return None
+        return next((r.action for r in self.reaches() if r.how == how), None)
 
     def _click_target(self, seat):
         if self.step != "target":

@@ -79,7 +79,9 @@ def review_button(replay):
 
 def review_panel(review, replay):
     """Progress while the review runs (with a way to stop it); then the decisions where
-    the most was lost, largest first, each opening the replay at that step."""
+    the most was lost (at least 3 points of win chance: lepeuple.review.MIN_LOSS),
+    largest first, each labelled by its turn as the replay's turn menu labels it and
+    opening the replay at that step."""
     name = player_name(replay.seats, review["seat"])
     if review["result"] is None:
         return h("section", {"class": "review", "data-testid": "review-panel", "aria-busy": "true",
@@ -90,9 +92,10 @@ def review_panel(review, replay):
                  h("span", {"role": "status"}, t("review.progress", done=review["done"], total=review["total"])),
                  button(t("review.cancel"), "review-cancel", cls="btn ghost", attrs={"data-testid": "review-cancel"}))
     result = review["result"]
-    mistakes = [m for m in result["mistakes"] if m["loss"] > 0]
+    mistakes = result["mistakes"]
     items = [h("li", button([h("strong", t("review.loss", loss=round(100 * m["loss"]))), " ",
-                             t("review.item", index=m["index"] + 1, played=action_words(m["played"], replay.seats),
+                             t("review.item", turn=turn_label(m, replay.seats),
+                               played=action_words(m["played"], replay.seats),
                                better=action_words(m["better"], replay.seats))],
                             "review-show", m["index"], cls="btn review-item", attrs={"data-testid": "review-item"}))
              for m in mistakes]
@@ -103,6 +106,11 @@ def review_panel(review, replay):
              h("p", {"class": "review-key"}, t("review.key")) if items else None,
              h("ol", {"class": "review-list"}, items) if items else None,
              button(t("review.close"), "review-cancel", cls="btn ghost"))
+
+
+def turn_label(mistake, seats):
+    """"Turn 12: Ann": the turn of a reviewed decision, named as the replay's turn menu names it."""
+    return t("replay.turn_n", n=mistake["turn"], name=player_name(seats, mistake["player"]))
 
 
 def action_words(data, seats):

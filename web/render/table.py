@@ -136,8 +136,10 @@ def _step_prompt(m, name):
     card = _card_word(o.selected)
     if o.step == "how":
         return t("prompt.how", tile=o.hows[0].tile if o.hows else "")
-    fields = {"card": card, "meeple": meeple_label(o.meeple) if o.meeple else ""}
-    text = t("prompt." + o.step, **fields)
+    if o.step == "meeple" and o.tile is not None:  # a tile chosen first, several meeples reach it
+        text = t("prompt.which_meeple", card=card, tile=o.tile)
+    else:
+        text = t("prompt." + o.step, card=card, meeple=meeple_label(o.meeple) if o.meeple else "")
     return text[:1].upper() + text[1:]  # "card 8: …" starts a sentence
 
 
@@ -219,8 +221,8 @@ def _step_buttons(o, m):
     if o.step in ("meeple", "swap1", "swap2", "partner"):
         return _first([button(t("btn.meeple", label=meeple_label(mp), tile=m.view["meeples"][mp[0]][mp[1]]),
                               "meeple", list(mp), cls="btn meeple-btn") for mp in o.meeples])
-    if o.step == "tile":
-        return _first([_reach_button(r, "tile", r.tile, m) for r in o.reaches])
+    if o.step == "tile":  # each button names its way: a click plays that way ("how"), never asks again
+        return _first([_reach_button(r, "how", r.how, m) for r in o.reaches])
     if o.step == "how":
         return _first([_reach_button(r, "how", r.how, m) for r in o.hows])
     if o.step == "target":

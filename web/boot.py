@@ -18,7 +18,7 @@ from pyscript import document, window
 from . import takeover
 from .app import App
 from .dom import BrowserDom, absent, show_error
-from .storage import MemoryBackend
+from .storage import SAVE_KEY, MemoryBackend
 
 
 class KeepingDom(BrowserDom):
@@ -34,7 +34,8 @@ class KeepingDom(BrowserDom):
         what = takeover.kept_table(self.app, not absent(self.root.querySelector(".pass-screen")))
         try:
             if what == "keep":
-                page = {"lang": str(document.documentElement.lang), "html": str(self.root.innerHTML)}
+                page = {"lang": str(document.documentElement.lang), "html": str(self.root.innerHTML),
+                        "save_end": (self.storage.getItem(SAVE_KEY) or "")[-takeover.SAVE_END:]}
                 self.storage.setItem(takeover.KEPT_KEY, json.dumps(page, ensure_ascii=False))
             elif what == "drop" and self.kept != "drop":
                 self.storage.removeItem(takeover.KEPT_KEY)

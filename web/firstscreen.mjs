@@ -24,6 +24,7 @@
 
 const SAVE_KEY = "lepeuple.save", PREFS_KEY = "lepeuple.prefs", KEPT_KEY = "lepeuple.table",
   TUTORIAL_KEY = "lepeuple.tutorial";  // web/storage.py, web/takeover.py, web/tutorial.py
+const SAVE_END = 64;  // web/takeover.py: the kept table is of the save that ends so
 const SETUP_KEYS = ["players", "names", "seed", "defense", "scores", "target"];  // web/newgame.py
 
 const app = document.getElementById("app");
@@ -214,8 +215,8 @@ if (state.shown === "form") {
   box.addEventListener("change", onChange);
   box.addEventListener("submit", (event) => event.preventDefault());
 } else if (state.shown === "kept") {
-  const kept = storedJson(KEPT_KEY);
-  if (kept && typeof kept.html === "string") {
+  const kept = storedJson(KEPT_KEY), save = stored(SAVE_KEY) || "";
+  if (kept && typeof kept.html === "string" && kept.save_end === save.slice(-SAVE_END)) {
     box.innerHTML = kept.html;  // our own markup, as Python drew it (web/boot.py)
     box.lang = kept.lang || "en";
     box.classList.add("kept");

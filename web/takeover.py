@@ -16,7 +16,8 @@ The table as it was left: after each drawing, `kept_table` says whether the
 page as drawn may be kept for the next visit (web/boot.py stores it under
 KEPT_KEY): only a table of a game in progress, and only what anyone holding
 the device may see. In hot-seat that is the pass screen (the table behind it
-shows no hand), never a player's own turn.
+shows no hand), never a player's own turn. It is stored with the end of the
+save it shows (SAVE_END), so that another save is never shown with it.
 """
 
 import json
@@ -24,6 +25,9 @@ import json
 from .newgame import setup_from_form
 
 KEPT_KEY = "lepeuple.table"  # web/firstscreen.mjs reads it
+# The kept table names the save it was drawn from by the save's last characters
+# (its last actions): web/firstscreen.mjs shows it only with that save.
+SAVE_END = 64
 PENDING = ("start", "tutorial")
 
 

@@ -87,8 +87,9 @@ function show(lang, count, values) {
   box.lang = state.lang;
   box.dataset.waiting = template.dataset.waiting;
   const prefs = storedJson(PREFS_KEY);
-  const tutorial = stored(TUTORIAL_KEY);
-  if (prefs && !tutorial) box.querySelector(".tut-offer")?.remove();  // offered on a first visit only (web/app.py)
+  if (stored(PREFS_KEY) !== null && stored(TUTORIAL_KEY) === null) {
+    box.querySelector(".tut-offer")?.remove();  // offered on a first visit, or to resume (web/app.py)
+  }
   const speed = box.querySelector("select[name=speed]");
   const speedWanted = state.speed || fromUrl("speed") || prefs?.speed;
   if (speed && [...speed.options].some((o) => o.value === speedWanted)) speed.value = speedWanted;
@@ -235,6 +236,7 @@ globalThis.lepeupleFirstScreen = {
     const out = { shown: state.shown, fields: state.shown === "form" ? fields() : null, lang: state.lang,
                   lang_chosen: state.langChosen, speed: state.speed, pending: state.pending, rules: state.rules };
     state.taken = true;
+    app?.classList.remove("first-shown");  // Python draws #app now
     return JSON.stringify(out);
   },
 };

@@ -401,12 +401,14 @@ RULES_DIR = "rules"  # rules/<lang>.html: the rules before Python is ready
 
 def write_first_screen(out):
     """The first screen in the page the server sends, rendered now by the page's own
-    Python (web/prerender.py) under CPython: the new-game screen as <template>s in
-    out/index.html (every language, 3 to 5 seats), and the rules page of each
-    language in out/rules/, fetched by web/firstscreen.mjs only when opened."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    from web import i18n, prerender
+    Python under CPython (scripts/prerender.py): the new-game screen as a <template>
+    per language in out/index.html, and the rules page of each language in
+    out/rules/, fetched by web/firstscreen.mjs only when opened."""
+    for folder in (ROOT, ROOT / "scripts"):  # web/, and scripts/prerender.py
+        if str(folder) not in sys.path:
+            sys.path.insert(0, str(folder))
+    import prerender
+    from web import i18n
 
     page = (out / "index.html").read_text(encoding="utf-8")
     if page.count(FIRST_SCREEN) != 1:

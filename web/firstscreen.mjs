@@ -2,9 +2,10 @@
 // after web/loader.mjs).
 //
 // index.html carries the new-game screen a first visitor sees as <template
-// data-first> elements, one per language and table size (3 to 5 seats),
-// rendered at build time by the page's own Python render code
-// (web/prerender.py, scripts/build_site.py). This module shows the one in the
+// data-first> elements, one per language, drawn for 5 seats at build time by
+// the page's own Python render code (scripts/prerender.py, build_site.py); a
+// table of 3 or 4 is its first rows (the 3/4/5 buttons add bots, as Python's
+// do), with that button pressed. This module shows the one in the
 // player's language (the URL's ?lang=, else the stored preference, else the
 // browser's, as web/app.py picks it) and lets the player use it while Python
 // loads: seat menus, names, rule options, bot speed, the table size (another
@@ -80,10 +81,15 @@ function seatCount() { return box.querySelectorAll("select[name^='kind-']").leng
 
 // Show the page of `lang` for `count` seats, with the choices made so far.
 function show(lang, count, values) {
-  const template = templates.find((t) => t.dataset.lang === lang && t.dataset.seats === String(count))
-    || templates.find((t) => t.dataset.lang === lang) || templates[0];
+  const template = templates.find((t) => t.dataset.lang === lang) || templates[0];
   state.lang = template.dataset.lang;
   box.replaceChildren(template.content.cloneNode(true));
+  box.querySelectorAll(".seat-row").forEach((row, i) => { if (i >= count) row.remove(); });
+  for (const button of box.querySelectorAll("[data-act=seats]")) {
+    const on = button.dataset.arg === String(count);
+    button.classList.toggle("on", on);
+    button.setAttribute("aria-pressed", String(on));
+  }
   box.lang = state.lang;
   box.dataset.waiting = template.dataset.waiting;
   const prefs = storedJson(PREFS_KEY);

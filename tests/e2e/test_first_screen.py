@@ -45,6 +45,19 @@ def early_form(page, site_url, path=""):
     return held
 
 
+@pytest.mark.parametrize("seats", [3, 4])
+def test_the_early_form_is_what_python_then_draws(page, site_url, wait_ready, seats):
+    held = early_form(page, site_url)
+    if seats != 3:
+        page.click(f"[data-act=seats][data-arg='{seats}']")
+    page.evaluate("document.querySelector('.first input[type=file]').disabled = false")  # Python's own, once ready
+    early = page.evaluate("document.querySelector('.first .page').outerHTML")
+    held.release()
+    wait_ready(page, timeout_ms=120_000)
+    assert page.locator("select[name^=kind-]").count() == seats
+    assert page.evaluate("document.querySelector('#app .page').outerHTML") == early
+
+
 def test_the_form_is_usable_before_python_and_every_choice_survives(page, site_url, wait_ready):
     held = early_form(page, site_url)
     page.click("[data-act=seats][data-arg='4']")

@@ -12,11 +12,15 @@ from pathlib import Path
 import pytest
 from fakedom import FakeDom
 
-from web import prerender, takeover
+from web import takeover
 from web.app import App
 from web.i18n import CODES
 from web.markup import to_html
 from web.storage import PREFS_KEY, MemoryBackend
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+import build_site  # noqa: E402
+import prerender  # noqa: E402
 
 
 class FormDom(FakeDom):
@@ -67,13 +71,11 @@ def boot(lang="en", items=None, search="", state=None, typed=None):
 
 # ----- one source -----------------------------------------------------------
 
-@pytest.mark.parametrize("count", prerender.SEAT_COUNTS)
 @pytest.mark.parametrize("lang", CODES)
-def test_the_prerendered_new_game_screen_is_what_the_page_draws(lang, count):
+def test_the_prerendered_new_game_screen_is_what_the_page_draws(lang):
     app, dom, _ = boot(lang)
-    if count != 3:
-        app.command("seats", count)
-    assert dom.html == to_html(prerender.new_page(lang, count))
+    app.command("seats", prerender.SEATS)
+    assert dom.html == to_html(prerender.new_page(lang))
 
 
 @pytest.mark.parametrize("lang", CODES)
@@ -85,18 +87,14 @@ def test_the_prerendered_rules_are_the_rules_page_the_page_draws(lang):
 
 
 def test_the_built_page_holds_every_prerendered_screen(tmp_path):
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-    import build_site
-
     shutil.copy(build_site.ROOT / "index.html", tmp_path / "index.html")
     build_site.write_first_screen(tmp_path)
     page = (tmp_path / "index.html").read_text(encoding="utf-8")
     assert build_site.FIRST_SCREEN not in page
     for lang in CODES:
-        for count in prerender.SEAT_COUNTS:
-            assert to_html(prerender.new_page(lang, count)) in page
+        assert to_html(prerender.new_page(lang)) in page
         assert (tmp_path / "rules" / f"{lang}.html").read_text(encoding="utf-8") == prerender.rules(lang)
-    assert page.count("<template data-first") == len(CODES) * len(prerender.SEAT_COUNTS)
+    assert page.count("<template data-first") == len(CODES)
     assert "<script>" not in page  # no inline script: the page's CSP refuses them
 
 

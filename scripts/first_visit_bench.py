@@ -12,10 +12,13 @@ slowdown): seconds from navigation to body[data-ready], and the bytes sent
 until then, for the game page until its service worker has finished
 installing too (navigator.serviceWorker.ready; it starts once the page is
 ready). For the game page also the seconds until its new-game form is
-usable (a seat's menu shown and enabled: web/firstscreen.mjs shows it before
-Python is ready). Prints a table per file, then one JSON line:
+usable (a seat's menu shown and enabled, as Playwright sees it:
+web/firstscreen.mjs shows it before Python is ready), and when the browser
+first painted it (form_painted_s: its first largest-contentful-paint, on the
+page's clock). Prints a table per file, then one JSON line:
 
-    {"game": {"ready_s", "form_s", "bytes", "files": {path: bytes}, "requests"}, "bare": {...},
+    {"game": {"ready_s", "form_s", "form_painted_s", "bytes", "files": {path: bytes}, "requests"},
+     "bare": {...},
      "ready_ratio": game/bare, "mb_sent": game MB, "runs", "load_average"}
 
 --screenshot saves the game page half-way through its download (the progress bar);
@@ -41,6 +44,17 @@ import build_site  # noqa: E402
 import serve  # noqa: E402
 
 FORM = "select[name=kind-1]:enabled"  # a seat's menu: the new-game form can be used
+# When the form was first painted, in seconds from the navigation's start (the
+# page's own clock): its first largest-contentful-paint entry (Chrome reports
+# each larger text painted) inside the first screen (web/firstscreen.mjs).
+FORM_PAINTED = """() => new Promise((resolve) => {
+    new PerformanceObserver((list, observer) => {
+        const entry = list.getEntries().find((e) => e.element && e.element.closest('.first'));
+        observer.disconnect();
+        resolve(entry ? Math.round(entry.startTime) / 1000 : null);
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+    setTimeout(() => resolve(null), 5000);
+})"""
 PHONE = {"offline": False, "latency": 60, "downloadThroughput": 9_000_000 / 8, "uploadThroughput": 9_000_000 / 8}
 CPU_SLOWDOWN = 4
 VIEWPORT = {"width": 412, "height": 839}
@@ -112,10 +126,11 @@ def visit(playwright, url, counter, service_worker, screenshot=None, form_shots=
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
             start = time.perf_counter()
             page.goto(url, wait_until="commit")
-            form_s = None
+            form_s = painted = None
             if form:
                 page.wait_for_selector(FORM, timeout=300_000)
                 form_s = round(time.perf_counter() - start, 2)
+                painted = page.evaluate(FORM_PAINTED)
                 if form_shots:
                     page.screenshot(path=str(form_shots / "form-before-ready.png"))
             if screenshot:
@@ -131,7 +146,8 @@ def visit(playwright, url, counter, service_worker, screenshot=None, form_shots=
             installed = time.perf_counter() - start
             time.sleep(0.5)  # the last responses' bytes
             files, requests = counter.snapshot()
-            return {"ready_s": round(ready, 2), "form_s": form_s, "installed_s": round(installed, 2),
+            return {"ready_s": round(ready, 2), "form_s": form_s, "form_painted_s": painted,
+                    "installed_s": round(installed, 2),
                     "bytes": sum(files.values()), "files": files, "requests": sum(requests.values())}
         finally:
             context.close()
@@ -172,14 +188,17 @@ def main():
     def summary(runs):
         best = min(runs, key=lambda r: r["bytes"])
         forms = [r["form_s"] for r in runs if r["form_s"] is not None]
+        painted = [r["form_painted_s"] for r in runs if r["form_painted_s"] is not None]
         return {"ready_s": round(statistics.median(r["ready_s"] for r in runs), 2),
                 "ready_runs": [r["ready_s"] for r in runs], "bytes": best["bytes"],
                 "form_s": round(statistics.median(forms), 2) if forms else None, "form_runs": forms,
+                "form_painted_s": round(statistics.median(painted), 2) if painted else None,
                 "requests": best["requests"], "files": dict(sorted(best["files"].items(), key=lambda kv: -kv[1]))}
 
     out = {name: summary(runs) for name, runs in results.items()}
     for name, row in out.items():
-        form = f"form usable {row['form_s']:.2f} s, " if row["form_s"] is not None else ""
+        form = (f"form usable {row['form_s']:.2f} s (painted at {row['form_painted_s']} s), "
+                if row["form_s"] is not None else "")
         print(f"{name}: {form}ready {row['ready_s']:.2f} s, {row['bytes'] / 1e6:.2f} MB in {row['requests']} requests")
         for path, n in row["files"].items():
             if n >= 10_000:

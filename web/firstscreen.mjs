@@ -236,6 +236,8 @@ if (state.shown === "form") {
   }
 }
 
+if (state.shown) performance.mark("lepeuple:first-screen");  // for scripts/first_visit_bench.py
+
 globalThis.lepeupleFirstScreen = {
   // What the player chose before Python was ready (web/takeover.py reads it); the end of this module's work.
   take() {

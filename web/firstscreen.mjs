@@ -144,6 +144,7 @@ async function openRules() {
   let markup;
   try { markup = await rulesOf(lang); } catch (error) {
     console.warn(`Le Dernier Peuple: the rules come with Python (${error.message})`);
+    delete rulesPages[lang];  // try again on the next press
     state.rules = false;
     return;
   }

@@ -78,12 +78,13 @@ INTERPRETER = "web/interpreter.mjs"
 FILES_LINE = re.compile(r"^const BUILT = .*;$", re.M)
 # Files of the site the page never uses: not precached by the service worker.
 # PyScript's editor and terminal libraries (its small plugin modules are
-# loaded, these only when a page has an editor or a terminal), its MicroPython,
+# loaded, these only when a page has an editor or a terminal; index-*.js is a
+# chunk that only CodeMirror's modules import), its MicroPython,
 # zip and storage parts; the rules before Python is ready (Python draws them
 # once it is); the plain twins of the gzipped files, Pyodide's full
 # standard library and lock file (bare/ uses them), bare/.
 NOT_PRECACHED = re.compile(r"""^(bare/.*|rules/.*|.*\.map|.*LICENSE
-    |vendor/pyscript/(codemirror.*|xterm.*|mpy-.*|pyodide_graph-.*|zip-.*|storage\.js|service-worker\.js)
+    |vendor/pyscript/(codemirror.*|index-.*|xterm.*|mpy-.*|pyodide_graph-.*|zip-.*|storage\.js|service-worker\.js)
     |vendor/pyodide/(pyodide\.asm\.wasm|python_stdlib\.zip|pyodide-lock\.json)
     |python-files\.json)$""", re.X)
 # standard library modules kept even if nothing seems to import them: codecs

@@ -3,7 +3,8 @@
 
     python scripts/build_site.py [--out DIR] [--no-snapshot]
 
-_site/ gets: index.html; pyscript.toml; python-files.json, every .py/.json
+_site/ gets: index.html, with the first screen rendered into it by the page's
+own Python (write_first_screen), and rules/<lang>.html; pyscript.toml; python-files.json, every .py/.json
 file of lepeuple/ and web/ (so new modules are picked up) as {path: text},
 which web/interpreter.mjs writes into Pyodide's file system (one request
 instead of one per module with PyScript's [files]); the rest of web/ (style,
@@ -77,11 +78,13 @@ INTERPRETER = "web/interpreter.mjs"
 FILES_LINE = re.compile(r"^const BUILT = .*;$", re.M)
 # Files of the site the page never uses: not precached by the service worker.
 # PyScript's editor and terminal libraries (its small plugin modules are
-# loaded, these only when a page has an editor or a terminal), its MicroPython,
-# zip and storage parts; the plain twins of the gzipped files, Pyodide's full
+# loaded, these only when a page has an editor or a terminal; index-*.js is a
+# chunk that only CodeMirror's modules import), its MicroPython,
+# zip and storage parts; the rules before Python is ready (Python draws them
+# once it is); the plain twins of the gzipped files, Pyodide's full
 # standard library and lock file (bare/ uses them), bare/.
-NOT_PRECACHED = re.compile(r"""^(bare/.*|.*\.map|.*LICENSE
-    |vendor/pyscript/(codemirror.*|xterm.*|mpy-.*|pyodide_graph-.*|zip-.*|storage\.js|service-worker\.js)
+NOT_PRECACHED = re.compile(r"""^(bare/.*|rules/.*|.*\.map|.*LICENSE
+    |vendor/pyscript/(codemirror.*|index-.*|xterm.*|mpy-.*|pyodide_graph-.*|zip-.*|storage\.js|service-worker\.js)
     |vendor/pyodide/(pyodide\.asm\.wasm|python_stdlib\.zip|pyodide-lock\.json)
     |python-files\.json)$""", re.X)
 # standard library modules kept even if nothing seems to import them: codecs
@@ -393,6 +396,30 @@ def make_snapshot(out, files):
     return report
 
 
+FIRST_SCREEN = "<!-- the first screen: scripts/build_site.py writes it here -->"
+RULES_DIR = "rules"  # rules/<lang>.html: the rules before Python is ready
+
+
+def write_first_screen(out):
+    """The first screen in the page the server sends, rendered now by the page's own
+    Python under CPython (scripts/prerender.py): the new-game screen as a <template>
+    per language in out/index.html, and the rules page of each language in
+    out/rules/, fetched by web/firstscreen.mjs only when opened."""
+    for folder in (ROOT, ROOT / "scripts"):  # web/, and scripts/prerender.py
+        if str(folder) not in sys.path:
+            sys.path.insert(0, str(folder))
+    import prerender
+    from web import i18n
+
+    page = (out / "index.html").read_text(encoding="utf-8")
+    if page.count(FIRST_SCREEN) != 1:
+        raise BuildError(f"index.html must hold the line {FIRST_SCREEN!r} once")
+    (out / "index.html").write_text(page.replace(FIRST_SCREEN, prerender.templates()), encoding="utf-8")
+    (out / RULES_DIR).mkdir()
+    for lang in i18n.CODES:
+        (out / RULES_DIR / f"{lang}.html").write_text(prerender.rules(lang), encoding="utf-8")
+
+
 def build(out=ROOT / "_site", snapshot=True):
     out = Path(out)
     pyodide, pyodide_version = npm_package("pyodide")
@@ -404,6 +431,7 @@ def build(out=ROOT / "_site", snapshot=True):
     out.mkdir(parents=True)
 
     copy(ROOT / "index.html", out / "index.html")
+    write_first_screen(out)
     python = source_files("lepeuple", PYTHON_FS_SUFFIXES) + source_files("web", PYTHON_FS_SUFFIXES)
     modules = [p.relative_to(ROOT).as_posix() for p in python]
     (out / PYTHON_FILES).write_text(python_files(modules), encoding="utf-8")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A player's first visit: bytes sent and time until ready, on an emulated phone.
 
-    python scripts/first_visit_bench.py [--runs 1] [--no-build] [--site DIR] [--screenshot PNG]
+    python scripts/first_visit_bench.py [--runs 1] [--no-build] [--site DIR] [--screenshot PNG] [--form-shots DIR]
 
 Serves the built site with a server that compresses nothing and counts what
 it sends (headers and bodies, per file). For the game page (/) and the bare
@@ -11,12 +11,19 @@ protocol's emulation of a phone on 4G (9 Mbps down, 60 ms latency, 4x CPU
 slowdown): seconds from navigation to body[data-ready], and the bytes sent
 until then, for the game page until its service worker has finished
 installing too (navigator.serviceWorker.ready; it starts once the page is
-ready). Prints a table per file, then one JSON line:
+ready). For the game page also the seconds until its new-game form is
+usable (a seat's menu shown and enabled, as Playwright sees it:
+web/firstscreen.mjs shows it before Python is ready), and when the browser
+first painted it (form_painted_s: its first largest-contentful-paint, on the
+page's clock). Prints a table per file, then one JSON line:
 
-    {"game": {"ready_s", "bytes", "files": {path: bytes}, "requests"}, "bare": {...},
+    {"game": {"ready_s", "form_s", "form_painted_s", "bytes", "files": {path: bytes}, "requests"},
+     "bare": {...},
      "ready_ratio": game/bare, "mb_sent": game MB, "runs", "load_average"}
 
---screenshot saves the game page half-way through its download (the progress bar).
+--screenshot saves the game page half-way through its download (the progress bar);
+--form-shots DIR saves the phone's screen once the form is usable
+(form-before-ready.png) and once Python is ready (form-ready.png).
 """
 
 import argparse
@@ -36,6 +43,18 @@ import browser  # noqa: E402
 import build_site  # noqa: E402
 import serve  # noqa: E402
 
+FORM = "select[name=kind-1]:enabled"  # a seat's menu: the new-game form can be used
+# When the form was first painted, in seconds from the navigation's start (the
+# page's own clock): its first largest-contentful-paint entry (Chrome reports
+# each larger text painted) inside the first screen (web/firstscreen.mjs).
+FORM_PAINTED = """() => new Promise((resolve) => {
+    new PerformanceObserver((list, observer) => {
+        const entry = list.getEntries().find((e) => e.element && e.element.closest('.first'));
+        observer.disconnect();
+        resolve(entry ? Math.round(entry.startTime) / 1000 : null);
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+    setTimeout(() => resolve(null), 5000);
+})"""
 PHONE = {"offline": False, "latency": 60, "downloadThroughput": 9_000_000 / 8, "uploadThroughput": 9_000_000 / 8}
 CPU_SLOWDOWN = 4
 VIEWPORT = {"width": 412, "height": 839}
@@ -93,7 +112,7 @@ def counting_server(directory, counter):
     return server, f"http://{serve.HOST}:{server.server_address[1]}/"
 
 
-def visit(playwright, url, counter, service_worker, screenshot=None):
+def visit(playwright, url, counter, service_worker, screenshot=None, form_shots=None, form=False):
     counter.reset()
     with tempfile.TemporaryDirectory(prefix="lepeuple-phone-") as profile:
         context = browser.launch_persistent(playwright, profile, viewport=VIEWPORT, is_mobile=True,
@@ -107,18 +126,28 @@ def visit(playwright, url, counter, service_worker, screenshot=None):
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
             start = time.perf_counter()
             page.goto(url, wait_until="commit")
+            form_s = painted = None
+            if form:
+                page.wait_for_selector(FORM, timeout=300_000)
+                form_s = round(time.perf_counter() - start, 2)
+                painted = page.evaluate(FORM_PAINTED)
+                if form_shots:
+                    page.screenshot(path=str(form_shots / "form-before-ready.png"))
             if screenshot:
                 page.wait_for_function("() => { const b = document.querySelector('#loading-bar');"
                                        " return b && b.max > 1 && b.value / b.max >= 0.5; }", timeout=300_000)
                 page.screenshot(path=str(screenshot))
             browser.wait_ready(page, timeout_ms=300_000)
             ready = time.perf_counter() - start
+            if form_shots:
+                page.screenshot(path=str(form_shots / "form-ready.png"))
             if service_worker:
                 page.evaluate("navigator.serviceWorker.ready.then(() => true)")
             installed = time.perf_counter() - start
             time.sleep(0.5)  # the last responses' bytes
             files, requests = counter.snapshot()
-            return {"ready_s": round(ready, 2), "installed_s": round(installed, 2),
+            return {"ready_s": round(ready, 2), "form_s": form_s, "form_painted_s": painted,
+                    "installed_s": round(installed, 2),
                     "bytes": sum(files.values()), "files": files, "requests": sum(requests.values())}
         finally:
             context.close()
@@ -130,9 +159,12 @@ def main():
     parser.add_argument("--no-build", action="store_true")
     parser.add_argument("--site", type=Path, default=build_site.ROOT / "_site")
     parser.add_argument("--screenshot", type=Path)
+    parser.add_argument("--form-shots", type=Path, help="directory for the form's screenshots")
     args = parser.parse_args()
     if not args.no_build and args.site == build_site.ROOT / "_site":
         build_site.build()
+    if args.form_shots:
+        args.form_shots.mkdir(parents=True, exist_ok=True)
 
     from playwright.sync_api import sync_playwright
 
@@ -143,23 +175,31 @@ def main():
     try:
         with sync_playwright() as playwright:
             for run in range(args.runs):
-                results["game"].append(visit(playwright, base, counter, True,
-                                             args.screenshot if run == 0 else None))
+                first = run == 0
+                results["game"].append(visit(playwright, base, counter, True, args.screenshot if first else None,
+                                             args.form_shots if first else None, form=True))
                 results["bare"].append(visit(playwright, base + "bare/", counter, False))
-                print(f"run {run + 1}/{args.runs}: game {results['game'][-1]['ready_s']} s, "
-                      f"bare {results['bare'][-1]['ready_s']} s", file=sys.stderr)
+                print(f"run {run + 1}/{args.runs}: game form {results['game'][-1]['form_s']} s, "
+                      f"ready {results['game'][-1]['ready_s']} s, bare {results['bare'][-1]['ready_s']} s",
+                      file=sys.stderr)
     finally:
         server.shutdown()
 
     def summary(runs):
         best = min(runs, key=lambda r: r["bytes"])
+        forms = [r["form_s"] for r in runs if r["form_s"] is not None]
+        painted = [r["form_painted_s"] for r in runs if r["form_painted_s"] is not None]
         return {"ready_s": round(statistics.median(r["ready_s"] for r in runs), 2),
                 "ready_runs": [r["ready_s"] for r in runs], "bytes": best["bytes"],
+                "form_s": round(statistics.median(forms), 2) if forms else None, "form_runs": forms,
+                "form_painted_s": round(statistics.median(painted), 2) if painted else None,
                 "requests": best["requests"], "files": dict(sorted(best["files"].items(), key=lambda kv: -kv[1]))}
 
     out = {name: summary(runs) for name, runs in results.items()}
     for name, row in out.items():
-        print(f"{name}: ready {row['ready_s']:.2f} s, {row['bytes'] / 1e6:.2f} MB in {row['requests']} requests")
+        form = (f"form usable {row['form_s']:.2f} s (painted at {row['form_painted_s']} s), "
+                if row["form_s"] is not None else "")
+        print(f"{name}: {form}ready {row['ready_s']:.2f} s, {row['bytes'] / 1e6:.2f} MB in {row['requests']} requests")
         for path, n in row["files"].items():
             if n >= 10_000:
                 print(f"  {n / 1e6:8.3f} MB  {path}")

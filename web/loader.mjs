@@ -7,6 +7,9 @@
 //   here come from the small table below, in the browser's language among
 //   en/fr/ja (English otherwise). Screen readers get the same: the text names
 //   the bar (aria-valuetext), and a polite status says each new step once.
+//   After an early Start on the first screen (web/firstscreen.mjs, event
+//   "lepeuple:waiting" with its text in the form's language), the bar says
+//   "starting when ready — N %" instead.
 // - Errors outside Python (e.g. the runtime failing to load) shown in #error,
 //   not only in the console.
 // - The service worker (sw.js), registered once the page's own downloads are
@@ -41,7 +44,7 @@ const status = document.getElementById("loading-status");
 if (box) box.lang = lang;
 
 const mb = (bytes) => (bytes / 1e6).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-let last = null, step = "", frame = 0;
+let last = null, step = "", frame = 0, waiting = null;
 
 function show(detail) {
   if (!bar || !bar.isConnected) return;  // the page has drawn itself
@@ -49,17 +52,27 @@ function show(detail) {
   const kind = file && FILE_KIND.find(([pattern]) => pattern.test(file));
   const what = phase === "starting" ? text.starting : kind ? `${text.fetching} ${text.files[kind[1]]}` : text.loading;
   const amount = text.of.replace("{done}", mb(loaded)).replace("{total}", mb(total));
-  label.textContent = phase === "starting" ? what : `${what} — ${amount}`;
+  const percent = phase === "starting" ? 100 : Math.floor((100 * Math.min(loaded, total)) / Math.max(total, 1));
+  label.textContent = waiting ? waiting.replace("{percent}", percent)
+    : phase === "starting" ? what : `${what} — ${amount}`;
   bar.max = Math.max(total, 1);
   bar.value = phase === "starting" ? bar.max : Math.min(loaded, total);
   bar.setAttribute("aria-valuetext", label.textContent);
-  const now = phase === "starting" ? text.starting : what;
-  if (status && now !== step) status.textContent = step = now;  // each step once for screen readers
+  const now = waiting || (phase === "starting" ? text.starting : what);
+  if (status && now !== step) {  // each step once for screen readers
+    step = now;
+    status.textContent = waiting ? label.textContent : now;
+  }
 }
 
 addEventListener("lepeuple:progress", (event) => {
   last = event.detail;
   frame ||= requestAnimationFrame(() => { frame = 0; show(last); });
+});
+addEventListener("lepeuple:waiting", (event) => {
+  waiting = event.detail.text;
+  if (box && event.detail.lang) box.lang = event.detail.lang;  // the words are the form's
+  show(last || { file: null, loaded: 0, total: 0, phase: "fetching" });
 });
 if (label) label.textContent = document.documentElement.hasAttribute("data-update") ? text.update : text.loading;
 

@@ -39,7 +39,9 @@ async function precache(cache, path, hash) {
     const found = await (await caches.open(name)).match(url);
     if (await hasHash(found, hash)) return cache.put(url, found);
   }
-  let response = await fetch(url);  // the HTTP cache, revalidated as the server asks
+  // The HTTP cache, revalidated as the server asks; index.html is there as the
+  // page's own address (./), from the visit that registered this worker.
+  let response = await fetch(path === "index.html" ? new URL("./", location).href : url);
   if (!(await hasHash(response, hash))) response = await fetch(url, { cache: "reload" });
   if (!(await hasHash(response, hash))) throw new Error(`${path}: not the file of version ${VERSION}`);
   await cache.put(url, response);

@@ -87,9 +87,11 @@ def test_service_worker_precaches_what_the_page_uses(tmp_path):
         assert hashlib.sha256((out / name).read_bytes()).hexdigest().startswith(digest)
     assert {"index.html", "pyscript.toml", "web/loader.mjs", "web/interpreter.mjs", "python-files.json.gz",
             "pyodide-snapshot.bin.gz", "vendor/pyodide/pyodide.asm.wasm.gz", "vendor/pyodide/pyodide.asm.mjs",
-            "python_stdlib.zip", "pyodide-lock.json", "vendor/pyscript/core.js", "manifest.json"} <= set(precache)
-    # not what the page never uses: the editor and terminal libraries, the plain twins, bare/
-    assert not [n for n in precache if re.search(r"codemirror|xterm|^bare/", n)]
+            "python_stdlib.zip", "pyodide-lock.json", "vendor/pyscript/core.js", "manifest.json",
+            "web/firstscreen.mjs"} <= set(precache)
+    # not what the page never uses: the editor and terminal libraries (index-*.js is
+    # CodeMirror's), the plain twins, bare/, the rules before Python (Python draws them)
+    assert not [n for n in precache if re.search(r"codemirror|xterm|vendor/pyscript/index-|^bare/|^rules/", n)]
     assert not {"vendor/pyodide/pyodide.asm.wasm", "python-files.json",
                 "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json"} & set(precache)
     assert f'const VERSION = "{info["version"]}"' in sw

@@ -1,0 +1,251 @@
+// The first screen before Python is ready (index.html loads this module right
+// after web/loader.mjs).
+//
+// index.html carries the new-game screen a first visitor sees as <template
+// data-first> elements, one per language, drawn for 5 seats at build time by
+// the page's own Python render code (scripts/prerender.py, build_site.py); a
+// table of 3 or 4 is its first rows (the 3/4/5 buttons add bots, as Python's
+// do), with that button pressed. This module shows the one in the
+// player's language (the URL's ?lang=, else the stored preference, else the
+// browser's, as web/app.py picks it) and lets the player use it while Python
+// loads: seat menus, names, rule options, bot speed, the table size (another
+// template, the choices kept), the language (likewise) and the rules
+// (rules/<lang>.html, fetched when opened). Start, or the guided game, is
+// recorded and done once Python is ready; the loading bar then says so
+// (web/loader.mjs, event "lepeuple:waiting").
+//
+// A returning player with a saved game sees the table as Python last drew it
+// (kept in localStorage by web/boot.py), inert, until Python draws it live.
+// Nothing is shown here when the URL sets up a game, opens the guided game or
+// a shared game (#g=): Python goes straight there.
+//
+// Python takes over with lepeupleFirstScreen.take() (web/boot.py): what was
+// chosen, as JSON (web/takeover.py uses it); from then on this module does
+// nothing, and Python's first drawing replaces everything in #app.
+
+const SAVE_KEY = "lepeuple.save", PREFS_KEY = "lepeuple.prefs", KEPT_KEY = "lepeuple.table",
+  TUTORIAL_KEY = "lepeuple.tutorial";  // web/storage.py, web/takeover.py, web/tutorial.py
+const SAVE_END = 64;  // web/takeover.py: the kept table is of the save that ends so
+const SETUP_KEYS = ["players", "names", "seed", "defense", "scores", "target"];  // web/newgame.py
+
+const app = document.getElementById("app");
+const loading = document.getElementById("loading");
+const templates = [...document.querySelectorAll("template[data-first]")];
+const langs = [...new Set(templates.map((t) => t.dataset.lang))];
+const query = new URLSearchParams(location.search);
+const state = { shown: null, lang: "en", langChosen: false, speed: null, pending: null, rules: false, taken: false };
+const rulesPages = {};  // lang -> markup (a promise of it)
+let box = null;  // the shown page, in #app before the loading bar
+
+function stored(key) {
+  try { return localStorage.getItem(key); } catch { return null; }  // storage disabled
+}
+
+function storedJson(key) {
+  try { return JSON.parse(stored(key)) ?? null; } catch { return null; }
+}
+
+function fromUrl(key) {
+  const values = query.getAll(key);
+  return values.length ? values[values.length - 1].trim().toLowerCase() : "";
+}
+
+function pickLang() {
+  const prefs = storedJson(PREFS_KEY) || {};
+  const wanted = [fromUrl("lang"), prefs.lang,
+    ...(navigator.languages || [navigator.language]).map((tag) => String(tag).split("-")[0].toLowerCase())];
+  return wanted.find((code) => langs.includes(code)) || "en";
+}
+
+// What to show: the form, the kept table, or nothing (Python goes elsewhere first).
+function what() {
+  if (!templates.length || !app || !loading) return null;
+  const opens = SETUP_KEYS.some((key) => query.has(key)) || location.search.slice(1).split("&").includes("tutorial=1")
+    || location.hash.startsWith("#g=");
+  if (opens) return null;
+  return stored(SAVE_KEY) === null ? "form" : "kept";
+}
+
+// ----- the form ---------------------------------------------------------
+
+function form() { return box.querySelector("form"); }
+
+function fields() {
+  const data = form() ? new FormData(form()) : [];  // as Python reads it: disabled fields left out
+  const out = {};
+  for (const [name, value] of data) if (typeof value === "string") out[name] = value;
+  return out;
+}
+
+function seatCount() { return box.querySelectorAll("select[name^='kind-']").length; }
+
+// Show the page of `lang` for `count` seats, with the choices made so far.
+function show(lang, count, values) {
+  const template = templates.find((t) => t.dataset.lang === lang) || templates[0];
+  state.lang = template.dataset.lang;
+  box.replaceChildren(template.content.cloneNode(true));
+  box.querySelectorAll(".seat-row").forEach((row, i) => { if (i >= count) row.remove(); });
+  for (const button of box.querySelectorAll("[data-act=seats]")) {
+    const on = button.dataset.arg === String(count);
+    button.classList.toggle("on", on);
+    button.setAttribute("aria-pressed", String(on));
+  }
+  box.lang = state.lang;
+  box.dataset.waiting = template.dataset.waiting;
+  const prefs = storedJson(PREFS_KEY);
+  if (stored(PREFS_KEY) !== null && stored(TUTORIAL_KEY) === null) {
+    box.querySelector(".tut-offer")?.remove();  // offered on a first visit, or to resume (web/app.py)
+  }
+  const speed = box.querySelector("select[name=speed]");
+  const speedWanted = state.speed || fromUrl("speed") || prefs?.speed;
+  if (speed && [...speed.options].some((o) => o.value === speedWanted)) speed.value = speedWanted;
+  const file = box.querySelector("input[type=file]");
+  if (file) file.disabled = true;  // a game file is read by Python: from when it is ready
+  for (const el of form()?.elements || []) {
+    if (!el.name || !(el.name in values)) continue;
+    if (el.type === "radio") el.checked = el.value === values[el.name];
+    else if (el.tagName !== "BUTTON") el.value = values[el.name];
+  }
+  box.querySelectorAll("select[name^='kind-']").forEach(seatKind);
+  if (state.pending) waiting();
+}
+
+// A seat's menu changed: its name field is for a person only; the levels in use stand out.
+function seatKind(select) {
+  const row = select.closest(".seat-row");
+  const bot = select.value.startsWith("bot:");
+  row?.classList.toggle("bot", bot);
+  const name = row?.querySelector("input[name^='name-']");
+  if (name) name.hidden = name.disabled = bot;
+  if (bot) select.setAttribute("aria-describedby", `level-about-${select.value.slice(4)}`);
+  else select.removeAttribute("aria-describedby");
+  const used = new Set([...box.querySelectorAll("select[name^='kind-']")]
+    .filter((s) => s.value.startsWith("bot:")).map((s) => s.value.slice(4)));
+  for (const note of box.querySelectorAll(".level-note")) note.classList.toggle("used", used.has(note.dataset.level));
+}
+
+function waiting() {
+  dispatchEvent(new CustomEvent("lepeuple:waiting", { detail: { text: box.dataset.waiting, lang: state.lang } }));
+}
+
+// ----- the rules ----------------------------------------------------------
+
+function rulesOf(lang) {
+  rulesPages[lang] ??= fetch(`./rules/${lang}.html`).then((r) => {
+    if (!r.ok) throw new Error(`rules/${lang}.html: HTTP ${r.status}`);
+    return r.text();
+  });
+  return rulesPages[lang];
+}
+
+async function openRules() {
+  state.rules = true;
+  const lang = state.lang;
+  let markup;
+  try { markup = await rulesOf(lang); } catch (error) {
+    console.warn(`Le Dernier Peuple: the rules come with Python (${error.message})`);
+    delete rulesPages[lang];  // try again on the next press
+    state.rules = false;
+    return;
+  }
+  if (state.taken || !state.rules || lang !== state.lang) return;
+  const main = box.querySelector("main");
+  for (const child of main.children) child.hidden = true;
+  main.insertAdjacentHTML("beforeend", `<div class="first-rules">${markup}</div>`);
+  box.querySelector(".page")?.classList.replace("screen-new", "screen-rules");
+  scrollTo(0, 0);
+  main.querySelector("[data-act=rules-close]")?.focus();
+}
+
+function closeRules() {
+  state.rules = false;
+  box.querySelector(".first-rules")?.remove();
+  for (const child of box.querySelector("main").children) child.hidden = false;
+  box.querySelector(".page")?.classList.replace("screen-rules", "screen-new");
+  box.querySelector("[data-act=rules]")?.focus();
+}
+
+// ----- what the player does -----------------------------------------------
+
+function onClick(event) {
+  if (state.taken) return;
+  const link = event.target.closest("a[href^='#']");  // the rules' contents: no change of the URL
+  if (link) {
+    event.preventDefault();
+    document.getElementById(decodeURIComponent(link.hash.slice(1)))?.scrollIntoView();
+    return;
+  }
+  const el = event.target.closest("[data-act]");
+  if (!el || el.disabled) return;
+  const act = el.dataset.act;
+  if (act === "seats") {
+    show(state.lang, Number(el.dataset.arg), fields());
+    box.querySelector(`[data-act=seats][data-arg="${el.dataset.arg}"]`)?.focus();
+  } else if (act === "start" || act === "tutorial") {
+    state.pending = act;
+    waiting();
+  } else if (act === "rules") {
+    if (!state.rules) openRules();
+  } else if (act === "rules-close") {
+    closeRules();
+  }
+}
+
+function onChange(event) {
+  if (state.taken) return;
+  const el = event.target;
+  if (el.name === "lang") {
+    const rules = state.rules;
+    state.langChosen = true;
+    state.rules = false;
+    show(el.value, seatCount(), fields());
+    box.querySelector("select[name=lang]")?.focus();
+    if (rules) openRules();
+  } else if (el.name === "speed") {
+    state.speed = el.value;
+  } else if (el.name?.startsWith("kind-")) {
+    seatKind(el);
+  }
+}
+
+// ----- start --------------------------------------------------------------
+
+state.shown = what();
+if (state.shown) {
+  box = document.createElement("div");
+  box.className = "first";
+  app.insertBefore(box, loading);
+  app.classList.add("first-shown");
+}
+if (state.shown === "form") {
+  show(pickLang(), 3, {});
+  box.addEventListener("click", onClick);
+  box.addEventListener("change", onChange);
+  box.addEventListener("submit", (event) => event.preventDefault());
+} else if (state.shown === "kept") {
+  const kept = storedJson(KEPT_KEY), save = stored(SAVE_KEY) || "";
+  if (kept && typeof kept.html === "string" && kept.save_end === save.slice(-SAVE_END)) {
+    box.innerHTML = kept.html;  // our own markup, as Python drew it (web/boot.py)
+    box.lang = kept.lang || "en";
+    box.classList.add("kept");
+    box.inert = true;  // read-only until Python is ready
+    box.setAttribute("aria-busy", "true");
+  } else {
+    state.shown = null;
+    box.remove();
+    app.classList.remove("first-shown");
+  }
+}
+
+if (state.shown) performance.mark("lepeuple:first-screen");  // for scripts/first_visit_bench.py
+
+globalThis.lepeupleFirstScreen = {
+  // What the player chose before Python was ready (web/takeover.py reads it); the end of this module's work.
+  take() {
+    const out = { shown: state.shown, fields: state.shown === "form" ? fields() : null, lang: state.lang,
+                  lang_chosen: state.langChosen, speed: state.speed, pending: state.pending, rules: state.rules };
+    state.taken = true;
+    app?.classList.remove("first-shown");  // Python draws #app now
+    return JSON.stringify(out);
+  },
+};

@@ -95,7 +95,7 @@ class App(ReplayCommands):
         lang = query.lang or prefs.get("lang") or i18n.pick_language(self.languages)
         self.set_language(lang, remember=bool(query.lang))
         self.speed = query.speed or prefs.get("speed") or "normal"
-        self.errors, self.notices = query.errors, query.notices + reset
+        self.errors, self.notices = query.errors, query.notices + reset + stats.check(self.store)
         if not self.saving:
             self.notices.append(("save.memory", {}))
         self._load_save()

@@ -25,6 +25,7 @@ from .i18n import t
 from .newgame import Seat, Setup
 from .render.common import meeple_label
 from .session import Session
+from .storage import parse
 
 KEY = "lepeuple.tutorial"
 STEPS = script.STEPS
@@ -185,7 +186,7 @@ def progress(backend):
     """(step, done) kept by an earlier visit, or (None, False) when there is none (or it is unreadable)."""
     try:
         raw = backend.getItem(KEY)
-        data = json.loads(raw) if raw else None
+        data = parse(raw) if raw else None  # bounded in size and depth (web/storage.py)
     except (ValueError, TypeError):
         return None, False
     except Exception:  # noqa: BLE001 — storage that cannot be read: no progress

@@ -54,7 +54,7 @@ def test_a_replay_keeps_memory_linear_in_the_game():
 
 
 def test_every_position_is_the_engines_state_after_that_many_actions():
-    record = json.loads(pathlib.Path("tests/records/4p-seed7.json").read_text())["record"]
+    record = json.loads(pathlib.Path(__file__).parent.parent / "records" / "4p-seed7.json".read_text())["record"]
     positions = Positions(record, every=16)
     order = list(range(positions.total + 1)) + list(range(positions.total, -1, -5)) + [3, 90, 17, 17, 0]
     for i in order:

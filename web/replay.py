@@ -53,6 +53,7 @@ class Replay:
         self.marks = None  # (played action, better action) to draw, from a review
         self._seats_json, self._levels, self._text = seats_json, levels, text
         self._log = None
+        self._turns = None
 
     @property
     def total(self):
@@ -94,7 +95,13 @@ class Replay:
         return self.log[self.starts[self.index - 1]:end]
 
     def turn_starts(self):
-        """(index, seat) of each turn's first action: where "jump to a turn" goes."""
+        """(index, seat) of each turn's first action: where "jump to a turn" goes
+        (found once: the replay bar asks at every step)."""
+        if self._turns is None:
+            self._turns = self._find_turns()
+        return self._turns
+
+    def _find_turns(self):
         out = []
         for i, start in enumerate(self.starts):
             before = self.log[self.starts[i - 1] if i else 0:start] if i else self.log[:start]

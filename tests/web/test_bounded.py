@@ -54,7 +54,7 @@ def test_a_replay_keeps_memory_linear_in_the_game():
 
 
 def test_every_position_is_the_engines_state_after_that_many_actions():
-    record = json.loads(pathlib.Path(__file__).parent.parent / "records" / "4p-seed7.json".read_text())["record"]
+    record = json.loads((pathlib.Path(__file__).parent.parent / "records" / "4p-seed7.json").read_text())["record"]
     positions = Positions(record, every=16)
     order = list(range(positions.total + 1)) + list(range(positions.total, -1, -5)) + [3, 90, 17, 17, 0]
     for i in order:
@@ -67,3 +67,15 @@ def test_a_link_to_a_game_in_progress_is_refused_without_building_its_log():
     seats, record, text = unpack(pack(SEATS, draws(50)))
     replay = Replay(seats, record, levels(), text=text)
     assert not replay.finished and replay._log is None
+
+
+def test_the_replay_bar_offers_a_bounded_choice_of_turns_round_the_current_one():
+    from web.markup import to_html
+    from web.render.replay import TURN_CHOICES, controls
+
+    replay = Replay(SEATS, draws(3000), levels())
+    replay.go(1500)
+    html = to_html(controls(replay, False, False))
+    turns = html.split('name="replay-turn"')[1].split("</select>")[0]
+    assert turns.count("<option") <= TURN_CHOICES + 2
+    assert 'value="1500" selected' in turns and 'value="0"' in turns and 'value="2999"' in turns

@@ -142,8 +142,9 @@ class Review:
             index, v, raw, played = self._decisions[len(self.entries)]
             self._current = cur = _Decision(index, v, raw, played, self.level, self.seed)
             return
-        if not cur.thinking.done:
-            cur.thinking.step(max(0.0, deadline - time.perf_counter()))
+        if cur.best is None:  # thinking (a bot such as random is done at once)
+            if not cur.thinking.done:
+                cur.thinking.step(max(0.0, deadline - time.perf_counter()))
             if cur.thinking.done:
                 cur.best = cur.thinking.action()
                 if _same(cur.view, cur.best, cur.played):

@@ -2,7 +2,7 @@
 the replay viewer and the review cost time and memory linear in the game's length
 (lepeuple/positions.py). Prints one JSON line per length.
 
-    .venv/bin/python scripts/replay_costs.py [--actions 5000 [10000 ...]] [--level greedy] [--budget 1]
+    .venv/bin/python scripts/replay_costs.py [--actions 5000 [10000 ...]] [--level random] [--budget 1]
 
 The game: every seat draws while a die says so (19 in 20 of the movement
 decisions), everything else is random, until the given length; then random play
@@ -71,7 +71,7 @@ def stepping(replay):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--actions", type=int, nargs="+", default=[5000])
-    parser.add_argument("--level", default="greedy")
+    parser.add_argument("--level", default="random")
     parser.add_argument("--budget", type=int, default=1)
     args = parser.parse_args()
     for length in args.actions:

@@ -5,6 +5,7 @@ every count a command is given is checked (exit 2, one line)."""
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,8 @@ from lepeuple.cli import main as cli_main
 from lepeuple.record import MAX_ACTIONS
 from lepeuple.scenario import ScenarioError, run
 from lepeuple.setup import MAX_EXTRA_TURNS, max_skips
+
+ROOT = Path(__file__).resolve().parent.parent
 
 GOOD = {"format": 1, "players": 3, "options": {}, "seed": 1, "actions": []}
 HUGE_SKIPS = {**GOOD, "setup": {"skips": [100_000_000] * 3}}  # the record of the 198-character link
@@ -100,3 +103,13 @@ def test_the_command_line_itself_exits_2_in_one_line():
     out = subprocess.run([sys.executable, "-m", "lepeuple", "simulate", "--games", "0"],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and out.stderr.strip() == "simulate: --games must be at least 1, not 0"
+
+
+def test_a_review_by_a_bot_that_decides_at_once_runs_to_the_end():
+    """The random bot's thinking is done when it starts: the review used to skip
+    straight to the redeals with none made (scripts/replay_costs.py reviews with it)."""
+    from lepeuple.review import Review
+
+    record = json.loads((ROOT / "tests" / "records" / "3p-seed2026.json").read_text())["record"]
+    result = Review(record, 0, "random", budget=1).run()
+    assert result["decisions"] > 0 and all(m["loss"] > 0 for m in result["mistakes"])

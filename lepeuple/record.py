@@ -9,7 +9,7 @@ FORMAT = 1
 MAX_ACTIONS = 100_000
 """The longest record read: a real game has about 130 actions, but "draw two" stays
 legal with a full hand (R8), so a game can be made endless; this bound keeps any
-record's replay to a second or so (docs/engine.md)."""
+record's replay to seconds (docs/engine.md)."""
 
 
 def record(game):

@@ -4,14 +4,15 @@ the replay viewer and the review cost time and memory linear in the game's lengt
 
     .venv/bin/python scripts/replay_costs.py [--actions 5000 [10000 ...]] [--level random] [--budget 1]
 
-The game: every seat draws while a die says so (19 in 20 of the movement
-decisions), everything else is random, until the given length; then random play
-to the end (a review needs a finished game). Opening is what the page does for a
+The game: every seat passes and draws until the given length, then plays at
+random to the end (a review needs a finished game). Opening is what the page does for a
 file or link (`web.replay.read_file`, `Replay`, the first screen's view and log);
 stepping goes through every position forward, reading its view and its log; the
-review runs `lepeuple.review.Review` to the end with a cheap level (hard's
-thinking would dominate, and it costs the same per decision whatever the length).
-Peak memory is tracemalloc's (Python allocations only)."""
+review runs `lepeuple.review.Review` to the end with the random bot and one
+redeal (the page reviews with hard and 64 redeals: about 0.4 s a decision
+whatever the game's length, which would hide the part that grows with it).
+Each is run twice: timed, then traced for its peak memory (tracemalloc: Python's
+allocations only, above what was allocated before)."""
 
 import argparse
 import json
@@ -32,24 +33,29 @@ from web.storage import encode  # noqa: E402
 
 
 def long_game(length, seed=1):
-    """A finished 3-player record of at least `length` actions, mostly draws."""
+    """A finished 3-player record of `length` actions and a few more: every seat
+    passes and draws (a game made long as "draw two" allows, R8) until `length`,
+    then plays at random to the end."""
     rng = random.Random(seed)
     g = new_game(3, None, seed)
     while not g.is_over:
         legal = g.legal_actions()
-        draws = [a for a in legal if a.type == "draw"]
-        keep_drawing = len(g.history) < length and draws and rng.random() < 0.95
-        g.apply(draws[0] if keep_drawing else rng.choice(legal))
+        if len(g.history) < length:
+            slow = [a for a in legal if a.type in ("draw", "pass")]
+            legal = slow or legal
+        g.apply(rng.choice(legal))
     return {"format": 1, "players": 3, "options": dict(g.options), "seed": seed,
             "actions": [to_json(a) for a in g.history]}
 
 
 def measured(work):
-    """(seconds, peak MB, result) of work()."""
-    tracemalloc.start()
+    """(seconds, peak MB, result) of work(), run twice: timed, then traced (tracing
+    slows it down several times)."""
     start = time.perf_counter()
-    out = work()
+    work()
     seconds = time.perf_counter() - start
+    tracemalloc.start()
+    out = work()
     peak = tracemalloc.get_traced_memory()[1] / 1e6
     tracemalloc.stop()
     return round(seconds, 2), round(peak, 1), out

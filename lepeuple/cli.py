@@ -45,6 +45,11 @@ def main(argv=None):
     if not args.command:
         parser.print_help()
         return 0
+    for name in ("games", "jobs"):  # a count below 1 makes no run (and no rate to print)
+        value = getattr(args, name, None)
+        if value is not None and value < 1:
+            print(f"{args.command}: --{name} must be at least 1, not {value}", file=sys.stderr)
+            return 2
     return args.run(args)
 
 

@@ -6,6 +6,11 @@ from .setup import new_game
 
 FORMAT = 1
 
+MAX_ACTIONS = 100_000
+"""The longest record read: a real game has about 130 actions, but "draw two" stays
+legal with a full hand (R8), so a game can be made endless; this bound keeps any
+record's replay to seconds (docs/engine.md)."""
+
 
 def record(game):
     """The record of a game; `load(record(g))` replays to the same state."""
@@ -82,3 +87,10 @@ def _check(data):
     missing = {"players", "options", "seed", "actions"} - set(data)
     if missing:
         raise RecordError(f"the record lacks {', '.join(sorted(missing))}")
+    check_length(data["actions"], RecordError)
+
+
+def check_length(actions, error):
+    """Raise `error` for a list of actions longer than MAX_ACTIONS."""
+    if len(actions) > MAX_ACTIONS:
+        raise error(f"the record has {len(actions):,} actions; at most {MAX_ACTIONS:,} are read")

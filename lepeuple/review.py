@@ -155,8 +155,9 @@ class Review:
         if cur is None:
             self._current = _Decision(*self._decisions[len(self.entries)], self.level, self.seed)
             return
-        if not cur.thinking.done:
-            cur.thinking.step(max(0.0, deadline - time.perf_counter()))
+        if cur.best is None:  # thinking (a bot such as random is done at once)
+            if not cur.thinking.done:
+                cur.thinking.step(max(0.0, deadline - time.perf_counter()))
             if cur.thinking.done:
                 cur.best = cur.thinking.action()
                 if cur.best == cur.played:

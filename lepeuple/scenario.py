@@ -4,7 +4,7 @@ import json
 
 from .actions import from_json
 from .errors import ActionError, RecordError, SetupError, names, show
-from .record import check_types
+from .record import check_length, check_types
 from .setup import new_game, state_json
 
 SCENARIO_KEYS = {"players", "options", "seed", "setup", "actions", "comment", "expect"}
@@ -39,6 +39,7 @@ def build(data):
         raise ScenarioError(f"unknown scenario key {names(unknown)}")
     check_types({k: v for k, v in data.items() if v is not None or k not in ("options", "setup")},
                 ScenarioError, "the scenario")
+    check_length(data.get("actions") or [], ScenarioError)
     try:
         return new_game(data.get("players", 3), data.get("options"), data.get("seed", 0), data.get("setup"))
     except SetupError as e:

@@ -47,12 +47,12 @@ def _place(g, setup):
     if "meeples" in setup:
         g.pos = [_tile(g, t) for pair in _per_seat(setup["meeples"], n, "meeples") for t in _pair(pair)]
     if "scores" in setup:
-        g.scores = [_count(s, "score") for s in _per_seat(setup["scores"], n, "scores")]
+        g.scores = [_count(s, "a score", g.options["target"]) for s in _per_seat(setup["scores"], n, "scores")]
     if "skips" in setup:
-        g.skips = [_count(s, "skips") for s in _per_seat(setup["skips"], n, "skips")]
+        g.skips = [_count(s, "skips", max_skips(n)) for s in _per_seat(setup["skips"], n, "skips")]
     if "shields" in setup:
         g.shields = [_flag(s) for s in _per_seat(setup["shields"], n, "shields")]
-    g.extra = _count(setup.get("extra_turns", 0), "extra_turns")
+    g.extra = _count(setup.get("extra_turns", 0), "extra_turns", MAX_EXTRA_TURNS)
     hands = setup.get("hands")
     if hands is not None:
         hands = _per_seat(hands, n, "hands")
@@ -108,9 +108,24 @@ def _tile(g, tile):
     return tile
 
 
-def _count(value, name):
-    if type(value) is not int or value < 0:
-        raise SetupError(f"{name} must be a whole number ≥ 0, not {show(value)}")
+# The limits of a setup's counts, from the rules (docs/engine.md, Scenarios): a setup
+# describes the start of a turn, which a real game can reach.
+MAX_EXTRA_TURNS = 1
+"""One Vitesse (R5), one power card per turn (R10), and each extra turn is taken
+at the end of the turn that granted it (R19): a turn starts owing at most one."""
+
+
+def max_skips(players):
+    """One Massue (R5), at most one power card per turn (R10): before a seat's turn
+    comes round, each of the other seats can make it skip once (R20)."""
+    return players - 1
+
+
+def _count(value, name, most):
+    """A whole number from 0 to `most`. Scores stop at the target: R21 ends the game at
+    the end of the turn a score reaches it, so no turn starts past it."""
+    if type(value) is not int or not 0 <= value <= most:
+        raise SetupError(f"{name} must be a whole number from 0 to {most}, not {show(value)}")
     return value
 
 

@@ -24,6 +24,7 @@ def bench(players, games, seed, rounds=3):
     The games are played `rounds` times and the fastest round counts (as
     `timeit` does): the slower rounds measure other processes, not the engine.
     """
+    _check_games(games)
     best = None
     # map() enters each round afresh from C. In Pyodide this matters: the
     # browser's WebAssembly engine re-optimises the interpreter's hot loop once it
@@ -53,6 +54,7 @@ def timed_games(players, games, seed):
 
 def simulate(players, games, seed):
     """A text summary of random games: length, winning score, events, power cards, seat bias."""
+    _check_games(games)
     chooser = random.Random(seed)
     turns = actions = winning = 0
     kinds, powers, wins = Counter(), Counter(), [0.0] * players
@@ -76,6 +78,11 @@ def simulate(players, games, seed):
         "win share per seat        " + "  ".join(f"{s}: {w / games:.1%}" for s, w in enumerate(wins)),
     ]
     return "\n".join(lines)
+
+
+def _check_games(games):
+    if type(games) is not int or games < 1:
+        raise ValueError(f"the number of games must be a whole number ≥ 1, not {games!r}")
 
 
 def _per_game(counter, games):

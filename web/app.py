@@ -34,6 +34,7 @@ from .tutorial import STEPS as TUTORIAL_STEPS, Tutorial, forget as forget_tutori
 from .render.table import TableModel, table_screen
 from .render import replay as replay_view
 from .render.common import button, player_name
+from .render import log as log_view
 from .replay_app import ReplayCommands
 from .session import Session
 from .storage import PREFS_KEY, SAVE_KEY, SaveError, Store, decode
@@ -95,7 +96,7 @@ class App(ReplayCommands):
         lang = query.lang or prefs.get("lang") or i18n.pick_language(self.languages)
         self.set_language(lang, remember=bool(query.lang))
         self.speed = query.speed or prefs.get("speed") or "normal"
-        self.errors, self.notices = query.errors, query.notices + reset
+        self.errors, self.notices = query.errors, query.notices + reset + stats.check(self.store)
         if not self.saving:
             self.notices.append(("save.memory", {}))
         self._load_save()
@@ -398,6 +399,10 @@ class App(ReplayCommands):
         return "running" if busy else None
 
     # ----- input ---------------------------------------------------------
+
+    def _do_log_more(self, _):
+        log_view.show_more_earlier()  # the log's older folded turns: drawn on demand
+        self.render()
 
     def command(self, act, arg=None):
         """A click on an element with data-act (arg: its data-arg, parsed JSON)."""

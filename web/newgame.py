@@ -61,8 +61,57 @@ def clean_name(text):
     right-to-left override U+202E that would turn the page's text around) are
     removed; the joiners U+200C and U+200D stay, as some scripts need them."""
     text = "".join(ch for ch in str(text or "") if ch in JOINERS or unicodedata.category(ch) not in ("Cc", "Cf"))
-    text = " ".join(text.split())[:MAX_NAME]
+    text = cut(" ".join(text.split()), MAX_NAME)
     return text or None
+
+
+MAX_ECHO = 24  # characters of a bad value said back in a message ("the seed is … not “…”")
+
+
+def echo(value):
+    """A value as a message says it back: whole if short, else its start and "…"."""
+    return value if len(value) <= MAX_ECHO else cut(value, MAX_ECHO - 1) + "…"
+
+
+def cut(text, most):
+    """`text` cut to at most `most` code points at a grapheme boundary: an emoji
+    sequence, a letter and its accents or a flag are kept whole or left out whole."""
+    out = 0
+    for end in _grapheme_ends(text):
+        if end > most:
+            break
+        out = end
+    return text[:out]
+
+
+def _grapheme_ends(text):
+    """Where each user-perceived character of `text` ends: an approximation of the
+    extended grapheme clusters of Unicode (UAX #29) from unicodedata, which has no
+    segmenter. A character joins the one before when it is a combining mark or
+    other extender (accents, variation selectors, emoji skin tones, U+200C), when
+    it follows a zero-width joiner (emoji ZWJ sequences), when it is the second
+    regional indicator of a flag, or a Hangul jamo vowel or final."""
+    ends, flag_open = [], False
+    for i, ch in enumerate(text):
+        joins = i > 0 and (_extends(ch) or text[i - 1] == "\u200d" or flag_open and _regional(ch))
+        flag_open = _regional(ch) and not (joins and flag_open)
+        if joins:
+            ends[-1] = i + 1
+        else:
+            ends.append(i + 1)
+    return ends
+
+
+def _extends(ch):
+    code = ord(ch)
+    return (unicodedata.category(ch) in ("Mn", "Me", "Mc") or ch in JOINERS
+            or 0x1F3FB <= code <= 0x1F3FF  # skin tones (category Sk)
+            or 0x1160 <= code <= 0x11FF or 0xD7B0 <= code <= 0xD7FF  # Hangul jamo vowels and finals
+            or 0xE0020 <= code <= 0xE007F)  # tags (subdivision flags)
+
+
+def _regional(ch):
+    return 0x1F1E6 <= ord(ch) <= 0x1F1FF
 
 
 def seats_from_json(data, levels):
@@ -102,9 +151,11 @@ def parse_query(search, levels):
     """Read `?players=human,bot:hard&names=Ann&seed=7&...` (location.search)."""
     params = parse_qs(search.lstrip("?"), keep_blank_values=True)
     q = Query()
-    for key in params:
+    for key, values in params.items():
         if key not in KNOWN_KEYS:
-            q.notices.append(("err.unknown_param", {"name": key}))
+            q.notices.append(("err.unknown_param", {"name": echo(key)}))
+        elif len(values) > 1:  # the last one is used
+            q.notices.append(("err.repeated_param", {"name": key}))
     get = lambda key: params[key][-1].strip() if key in params else None
     # Preferences: a bad one is noted and ignored; it does not stop the game.
     q.speed = _choice(get("speed"), URL_SPEEDS, "err.speed", q.notices)
@@ -133,7 +184,7 @@ def _choice(value, allowed, key, errors):
         return None
     if value.lower() in allowed:
         return value.lower()
-    errors.append((key, {"value": value}))
+    errors.append((key, {"value": echo(value)}))
     return None
 
 
@@ -145,7 +196,7 @@ def _whole(value, key, errors, low, high):
     except ValueError:
         number = None
     if number is None or not low <= number <= high:
-        errors.append((key, {"value": value}))
+        errors.append((key, {"value": echo(value)}))
         return None
     return number
 
@@ -164,9 +215,9 @@ def _seats(text, levels, errors):
         elif kind == "bot" and (level or default_level(levels)) in levels:
             seats.append(Seat("bot", level=level or default_level(levels)))
         elif kind == "bot":
-            errors.append(("err.players.level", {"n": n, "value": level, "levels": ", ".join(levels)}))
+            errors.append(("err.players.level", {"n": n, "value": echo(level), "levels": ", ".join(levels)}))
         else:
-            errors.append(("err.players.kind", {"n": n, "value": item, "levels": ", ".join(levels)}))
+            errors.append(("err.players.kind", {"n": n, "value": echo(item), "levels": ", ".join(levels)}))
     return seats if count_ok and len(seats) == len(items) else None
 
 

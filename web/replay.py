@@ -1,9 +1,13 @@
 """A game to step through: every position of a record, its log, and who may see what.
 
-A Replay is built from a save's seats and an engine record; it replays the
-record once, keeping the state after every action (clones are small), so
-stepping back and forth costs nothing. The live game is never touched: a
-replay of the game in progress works on its own copy of the record.
+A Replay is built from a save's seats and an engine record. It costs time and
+memory linear in the game's length (`lepeuple.positions`: a checkpoint every few
+actions, a position replayed from the nearest one), and the record is checked —
+its size, counts and length by the engine before any action is replayed — so no
+link or file can make the page work without end. The log is replayed only when
+first shown: a link to a game still in progress is refused without it. The live
+game is never touched: a replay of the game in progress works on its own copy of
+the record.
 
 Who sees what: a finished game can be watched by "everyone" (every hand shown);
 a game still in progress only through the eyes of one seat — never another
@@ -16,11 +20,16 @@ fragment, zlib-compressed and base64url-encoded): `pack` and `unpack`.
 import base64
 import zlib
 
+from lepeuple.errors import RecordError, SetupError
+from lepeuple.positions import Positions
+
+from .newgame import Setup, seats_from_json
 from .session import Session
 from .storage import SaveError, decode, encode, parse
 
 LINK_KEY = "g"  # the fragment of a shared game: #g=<base64url of zlib(save JSON)>
 MAX_UNPACKED = 2_000_000  # bytes a link may unpack to (a whole game is about 10 000)
+MAX_LINK = 1_000_000  # characters of a link's data (a whole game is about 2 000)
 EVERYONE = "all"
 
 
@@ -28,23 +37,47 @@ class Replay:
     """Every position of one game; `index` is how many actions have been played."""
 
     def __init__(self, seats_json, record, levels, viewer=None, text=""):
-        session = Session.resume(seats_json, record, levels, text)  # SaveError if unreadable
-        self.seats, self.setup = session.seats, session.setup
-        self.log, self.starts = session.log, session.starts
-        self.finished = session.game.is_over
+        try:
+            self.positions = Positions(record)  # RecordError before any action if too long or ill-set
+            seats = seats_from_json(seats_json, levels)
+            if len(seats) != record["players"]:
+                raise ValueError(f"the save has {len(seats)} seats for {record['players']} players")
+        except (RecordError, SetupError, ValueError) as e:
+            raise SaveError(str(e), text) from e
+        final = self.positions.final
+        self.seats, self.setup = seats, Setup(seats, dict(final.options), final.seed)
+        self.finished = final.is_over
         self.record = record
-        self.states = _states(seats_json, record, levels)
-        self.index = len(self.states) - 1
+        self.index = self.total
         self.viewer = viewer if viewer is not None else (EVERYONE if self.finished else None)
         self.marks = None  # (played action, better action) to draw, from a review
+        self._seats_json, self._levels, self._text = seats_json, levels, text
+        self._log = None
+        self._turns = None
 
     @property
     def total(self):
-        return len(self.states) - 1
+        return self.positions.total
+
+    @property
+    def log(self):
+        """Every event of the game, named (web/session.py), replayed when first asked."""
+        return self._history()[0]
+
+    @property
+    def starts(self):
+        """Where each action's events begin in `log`."""
+        return self._history()[1]
+
+    def _history(self):
+        if self._log is None:
+            session = Session.resume(self._seats_json, self.record, self._levels, self._text)
+            self._log = (session.log, session.starts)
+        return self._log
 
     def game(self):
-        """The engine state after `index` actions."""
-        return self.states[self.index]
+        """The engine state after `index` actions (do not change it)."""
+        return self.positions.at(self.index)
 
     def go(self, index):
         self.index = max(0, min(self.total, index))
@@ -62,7 +95,13 @@ class Replay:
         return self.log[self.starts[self.index - 1]:end]
 
     def turn_starts(self):
-        """(index, seat) of each turn's first action: where "jump to a turn" goes."""
+        """(index, seat) of each turn's first action: where "jump to a turn" goes
+        (found once: the replay bar asks at every step)."""
+        if self._turns is None:
+            self._turns = self._find_turns()
+        return self._turns
+
+    def _find_turns(self):
         out = []
         for i, start in enumerate(self.starts):
             before = self.log[self.starts[i - 1] if i else 0:start] if i else self.log[:start]
@@ -80,18 +119,6 @@ class Replay:
         "all" sees the board as a spectator, and every hand separately)."""
         seat = self.viewer if seat is None else seat
         return self.game().view(None if seat == EVERYONE else seat)
-
-
-def _states(seats_json, record, levels):
-    """The engine state before the first action and after each one."""
-    import lepeuple
-
-    game = lepeuple.new_game(record["players"], record["options"], record["seed"], record.get("setup"))
-    states = [game.clone(history=True)]
-    for action in record["actions"]:
-        game.apply(lepeuple.action_from_json(action))
-        states.append(game.clone(history=True))
-    return states
 
 
 # ----- files and links ---------------------------------------------------
@@ -113,6 +140,8 @@ def unpack(fragment):
     if not body.startswith(LINK_KEY + "="):
         raise SaveError("this link holds no game", fragment)
     data = body[len(LINK_KEY) + 1:]
+    if len(data) > MAX_LINK:
+        raise SaveError(f"this link is too long to be a game ({len(data):,} characters)", fragment[:200])
     try:
         raw = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
         inflate = zlib.decompressobj()

@@ -3,6 +3,10 @@
 Kept under STATS_KEY as JSON: per number of players and per opponent level,
 games played and won; best and average score; the current winning streak.
 A game is counted once, when it ends (its seed and length name it).
+
+Another page of the same site can write this key: what is stored is checked
+field by field (`valid`); a value that is not stats is moved aside to
+BROKEN_KEY (`check`, at start-up, with a notice) and the page counts afresh.
 """
 
 import json
@@ -10,6 +14,8 @@ import json
 from .storage import parse
 
 STATS_KEY = "lepeuple.stats"
+BROKEN_KEY = "lepeuple.stats.broken"
+TABLES = ("3", "4", "5")
 
 
 def empty():
@@ -19,11 +25,49 @@ def empty():
 
 def load(store):
     """The stats, or empty ones when none are stored or they cannot be read."""
+    data = _stored(store)
+    return data if valid(data) else empty()
+
+
+def _stored(store):
     try:
-        data = parse(store.backend.getItem(STATS_KEY) or "null")
+        return parse(store.backend.getItem(STATS_KEY) or "null")
     except ValueError:
-        data = None
-    return data if isinstance(data, dict) and set(empty()) <= set(data) else empty()
+        return False
+
+
+def check(store):
+    """At start-up: stats that are not valid are moved aside to BROKEN_KEY (kept, not
+    read); [the notice to show] then, else []."""
+    data = _stored(store)
+    if data is None or valid(data):
+        return []
+    store._set(BROKEN_KEY, store.backend.getItem(STATS_KEY) or "")
+    store.backend.removeItem(STATS_KEY)
+    return [("stats.broken", {})]
+
+
+def _count(value):
+    return type(value) is int and value >= 0
+
+
+def _rows(table, keys):
+    """{key: [played, won]} with 0 <= won <= played, keys from `keys`."""
+    return isinstance(table, dict) and all(
+        k in keys and isinstance(row, list) and len(row) == 2 and all(map(_count, row)) and row[1] <= row[0]
+        for k, row in table.items())
+
+
+def valid(data):
+    """Are these stats as `record` writes them: every field there, of its type and range?"""
+    from lepeuple.bots import LEVELS
+
+    return (isinstance(data, dict) and set(data) == set(empty())
+            and all(_count(data[k]) for k in ("played", "won", "total", "streak"))
+            and data["won"] <= data["played"] and data["streak"] <= data["played"]
+            and (data["best"] is None if not data["played"] else _count(data["best"]))
+            and (data["last"] is None or type(data["last"]) is str)
+            and _rows(data["by_players"], TABLES) and _rows(data["by_level"], (*LEVELS, "mixed")))
 
 
 def opponents(setup):

@@ -146,8 +146,11 @@ class Store:
     def _set(self, key, text):
         try:
             self.backend.setItem(key, text)
-        except Exception as e:  # noqa: BLE001 — the browser's QuotaExceededError arrives as a JS error
-            return str(e) or type(e).__name__
+        except Exception:  # noqa: BLE001 — the browser's QuotaExceededError arrives as a JS error
+            # whose text is "[object DOMException]": say it in plain words instead
+            from .i18n import t
+
+            return t("save.failed.full")
         return None
 
 

@@ -29,6 +29,7 @@ from .i18n import power_name, t
 from .newgame import Seat, Setup
 from .render.common import meeple_label
 from .session import Session
+from .storage import parse
 
 KEY = "lepeuple.tutorial"
 STEPS = script.STEPS  # every step of every chapter (the new-game screen counts them)
@@ -271,7 +272,7 @@ def _stored(backend):
     """What an earlier visit kept under KEY: a dict, or None when there is none or it is unreadable."""
     try:
         raw = backend.getItem(KEY)
-        data = json.loads(raw) if raw else None
+        data = parse(raw) if raw else None  # bounded in size and depth (web/storage.py)
     except (ValueError, TypeError):
         return None
     except Exception:  # noqa: BLE001 — storage that cannot be read: no progress

@@ -95,13 +95,14 @@ def test_save_round_trip_and_failures():
         assert e.value.text == bad
 
 
-def test_a_failing_write_is_reported_not_raised():
+def test_a_failing_write_is_reported_in_plain_words_not_raised():
     class Full(storage.MemoryBackend):
         def setItem(self, key, value):
-            raise RuntimeError("QuotaExceededError")
+            raise RuntimeError("Error: A value of type object with tag [object DOMException] could not be converted")
 
+    i18n.set_language("en")
     store = storage.Store(Full())
-    assert "Quota" in store.save([], {"format": 1})
+    assert store.save([], {"format": 1}) == "the browser's storage for this page is full or not allowed"
 
 
 # ----- the chooser ---------------------------------------------------------

@@ -2,10 +2,14 @@
 
 The newest turn is on top, its heading ("Ann's turn") above its own lines,
 which read in the order they happened. Nothing is ever dropped: older turns
-fold into "earlier turns", still on the page. Events arrive raw from the
+fold into "earlier turns", still on the page. The page stays small whatever
+the game's length: the folded part holds the EARLIER_PAGE newest of them (a
+whole real game has about 50 turns), and a button shows EARLIER_PAGE more. Events arrive raw from the
 engine and go through `lepeuple.events.redact` here, for the seat at the
 device (None: a spectator sees no private card).
 """
+
+from bisect import bisect_left
 
 from lepeuple.events import named, redact
 from lepeuple.explain import event_parts
@@ -14,10 +18,12 @@ from lepeuple.ring import home_owner
 from ..i18n import language, power_name, t, tn
 from ..markup import cached, classes, h
 from .cards import signed
-from .common import meeple_text, people, player_name
+from .common import button, meeple_text, people, player_name
 from .rules import log_why
 
 OPEN_TURNS = 6  # the newest turns shown open; older ones fold (never vanish)
+EARLIER_PAGE = 200  # folded turns drawn, and drawn more on "show more"
+_earlier = [EARLIER_PAGE]  # folded turns drawn now (grows on "show more")
 _GROUPS = {}  # (events of a turn, viewer, hidden, language, names, fresh) -> its markup
 
 
@@ -166,10 +172,47 @@ _STRONG = {"turn", "event", "over", "defend", "power"}
 def turns(events):
     """(start, end) of each turn's events, oldest first: a turn opens with its
     "turn" (or a "skip") event; what comes before the first one sets up the game."""
-    opens = [i for i, e in enumerate(events) if e.type in ("turn", "skip")]
-    if not opens or opens[0] != 0:
-        opens.insert(0, 0)
-    return list(zip(opens, opens[1:] + [len(events)]))
+    opens, count = _opens(events)
+    return [_span(events, opens, count, k) for k in range(_first(events, opens, count), count)]
+
+
+def _first(events, opens, count):
+    """-1 when events come before the first turn (a set-up span of their own), else 0."""
+    return 0 if not events or count and opens[0] == 0 else -1
+
+
+def _span(events, opens, count, k):
+    """(start, end) of the k-th turn (k = -1: the set-up before the first)."""
+    return (opens[k] if k >= 0 else 0, opens[k + 1] if k + 1 < count else len(events))
+
+
+class _Seen:
+    """The events last looked at and where their turns open, kept so that a log one
+    action longer or shorter (a game going on, a replay stepping) is not scanned
+    again from its start: each event is looked at once."""
+
+    events, opens = [], []
+
+
+def _opens(events):
+    """(where turns open in the events last seen, how many of them are in `events`)."""
+    seen, n = _Seen, len(events)
+    k = len(seen.events)
+    if n and k and events[0] is seen.events[0]:
+        if n <= k and events[n - 1] is seen.events[n - 1]:  # a prefix: a step back
+            return seen.opens, bisect_left(seen.opens, n)
+        if n > k and events[k - 1] is seen.events[k - 1]:  # the same log, grown
+            seen.events.extend(events[k:])
+            seen.opens.extend(i for i in range(k, n) if events[i].type in ("turn", "skip"))
+            return seen.opens, len(seen.opens)
+    seen.events = list(events)
+    seen.opens = [i for i, e in enumerate(events) if e.type in ("turn", "skip")]
+    return seen.opens, len(seen.opens)
+
+
+def show_more_earlier():
+    """Draw EARLIER_PAGE more of the folded turns (the "show more" button)."""
+    _earlier[0] += EARLIER_PAGE
 
 
 def log(events, seats, viewer, hidden_scores=False, fresh=0):
@@ -178,19 +221,28 @@ def log(events, seats, viewer, hidden_scores=False, fresh=0):
 
     A turn's markup is made once and kept (its events never change once
     played): the log is redrawn after every step, and on a phone's Python that
-    would take too long."""
+    would take too long. Only the turns drawn are looked at: the newest open,
+    then at most `_earlier` folded ones."""
     names = tuple(player_name(seats, s) for s in range(len(seats)))
     first_fresh = len(events) - fresh
-    groups = []
-    for start, end in reversed(turns(events)):
+    opens, count = _opens(events)
+    k, first = count - 1, _first(events, opens, count)
+    groups, drawn = [], OPEN_TURNS + _earlier[0]
+    while k >= first and len(groups) < drawn:
+        start, end = _span(events, opens, count, k)
         group = _group(events, start, end, seats, viewer, hidden_scores, names, first_fresh)
         if group is not None:
             groups.append(group)
+        k -= 1
     recent, earlier = groups[:OPEN_TURNS], groups[OPEN_TURNS:]
+    hidden = k - first + 1  # older turns not drawn yet
     folded = None
-    if earlier:
+    if earlier or hidden:
+        more = button(tn("log.earlier.more", min(EARLIER_PAGE, hidden)), "log-more", cls="btn ghost",
+                      attrs={"data-testid": "log-more"}) if hidden else None
         folded = h("li", {"class": "log-earlier"},
-                   h("details", h("summary", tn("log.earlier", len(earlier))), h("ol", {"class": "log-turns"}, earlier)))
+                   h("details", h("summary", tn("log.earlier", len(earlier) + hidden)),
+                     h("ol", {"class": "log-turns"}, earlier), more))
     return h("section", {"class": "log", "aria-label": t("log.heading"), "data-region": "log", "data-testid": "log"},
              h("h2", t("log.heading")),
              h("ol", {"class": "log-turns", "tabindex": 0, "aria-label": t("log.heading")},

@@ -1,6 +1,7 @@
 """The replay viewer's controls and the score chart (inline SVG, our own drawing,
 with a table of the same numbers for screen readers)."""
 
+from bisect import bisect_right
 from urllib.parse import quote
 
 from lepeuple import action_from_json
@@ -36,7 +37,7 @@ def controls(replay, playing, can_continue, extra=None):
                  t("replay.where", index=i, total=total))),
              h("div", {"class": "replay-choices"},
                _select("replay-turn", t("replay.turn"), [(str(k), t("replay.turn_n", n=n + 1, name=player_name(replay.seats, s)))
-                                                         for n, (k, s) in enumerate(turns)], str(current)),
+                                                         for n, (k, s) in _near(turns, current)], str(current)),
                _select("replay-viewer", t("replay.viewer"), viewers,
                        EVERYONE if replay.viewer == EVERYONE else str(replay.viewer)) if viewers else None,
                button(t("replay.continue"), "replay-continue", cls="btn", attrs={"data-testid": "replay-continue"})
@@ -45,15 +46,33 @@ def controls(replay, playing, can_continue, extra=None):
                button(t("replay.close"), "replay-close", cls="btn ghost", attrs={"data-testid": "replay-close"})))
 
 
+TURN_CHOICES = 100  # turns offered in "jump to a turn": a game made endless would offer thousands
+
+
+def _near(turns, current):
+    """(n, turn) of the first turn, the last, and the TURN_CHOICES turns round `current`."""
+    if len(turns) <= TURN_CHOICES:
+        return list(enumerate(turns))
+    at = bisect_right(turns, (current, len(turns))) - 1
+    low = max(0, min(at - TURN_CHOICES // 2, len(turns) - TURN_CHOICES))
+    picked = sorted({0, len(turns) - 1, *range(low, low + TURN_CHOICES)})
+    return [(n, turns[n]) for n in picked]
+
+
 def _select(name, label, options, current):
     return h("label", {"class": "replay-select"}, h("span", label),
              h("select", {"name": name, "data-change": name, "aria-label": label},
                [h("option", {"value": value, "selected": value == current}, text) for value, text in options]))
 
 
+_HREF = [None, None]  # (save text, its data: URL)
+
+
 def download_link(text, name):
     """A link that saves the game as a file (the save's JSON)."""
-    href = "data:application/json;charset=utf-8," + quote(text, safe="")
+    if _HREF[0] != text:  # quoted once per game, not at every step of its replay
+        _HREF[:] = [text, "data:application/json;charset=utf-8," + quote(text, safe="")]
+    href = _HREF[1]
     return h("a", {"class": "btn ghost", "href": href, "download": name, "data-testid": "download-game"},
              t("replay.download"))
 

@@ -1,0 +1,81 @@
+"""Links, files and replays cost work linear in the game and refused early (issue 22)."""
+
+import base64
+import json
+import pathlib
+import tracemalloc
+import zlib
+
+import pytest
+
+from lepeuple import load
+from lepeuple.positions import Positions
+from web.botrunner import levels
+from web.replay import Replay, pack, unpack
+from web.storage import SaveError
+
+SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
+RECORD = {"format": 1, "players": 3, "options": {}, "seed": 1, "actions": []}
+
+
+def link(save_text):
+    raw = zlib.compress(save_text.encode(), 9)
+    return "#g=" + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def test_the_198_character_skips_link_is_refused_naming_the_limit():
+    save = json.dumps({"app": "lepeuple", "version": 1, "seats": SEATS,
+                       "record": {**RECORD, "setup": {"skips": [100_000_000] * 3}}})
+    seats, record, text = unpack(link(save))
+    with pytest.raises(SaveError, match="skips must be a whole number from 0 to 2"):
+        Replay(seats, record, levels(), text=text)
+
+
+def test_a_link_too_long_to_be_a_game_is_refused_before_it_is_unpacked():
+    with pytest.raises(SaveError, match="too long"):
+        unpack("#g=" + "A" * 1_000_001)
+
+
+def draws(n):
+    return {**RECORD, "actions": [{"type": "draw"}] * n}
+
+
+def test_a_replay_keeps_memory_linear_in_the_game():
+    """3,000 draws: one state per action with its history took 43 MB at its peak; the
+    checkpoints take a small fraction of it."""
+    tracemalloc.start()
+    replay = Replay(SEATS, draws(3000), levels())
+    for i in range(0, replay.total + 1, 7):
+        replay.go(i)
+        replay.view()
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert replay.total == 3000 and peak < 15_000_000, peak
+
+
+def test_every_position_is_the_engines_state_after_that_many_actions():
+    record = json.loads((pathlib.Path(__file__).parent.parent / "records" / "4p-seed7.json").read_text())["record"]
+    positions = Positions(record, every=16)
+    order = list(range(positions.total + 1)) + list(range(positions.total, -1, -5)) + [3, 90, 17, 17, 0]
+    for i in order:
+        expected = load({**record, "actions": record["actions"][:i]})
+        assert positions.at(i).view(None) == expected.view(None)
+        assert [positions.at(i).view(s) for s in range(3)] == [expected.view(s) for s in range(3)]
+
+
+def test_a_link_to_a_game_in_progress_is_refused_without_building_its_log():
+    seats, record, text = unpack(pack(SEATS, draws(50)))
+    replay = Replay(seats, record, levels(), text=text)
+    assert not replay.finished and replay._log is None
+
+
+def test_the_replay_bar_offers_a_bounded_choice_of_turns_round_the_current_one():
+    from web.markup import to_html
+    from web.render.replay import TURN_CHOICES, controls
+
+    replay = Replay(SEATS, draws(3000), levels())
+    replay.go(1500)
+    html = to_html(controls(replay, False, False))
+    turns = html.split('name="replay-turn"')[1].split("</select>")[0]
+    assert turns.count("<option") <= TURN_CHOICES + 2
+    assert 'value="1500" selected' in turns and 'value="0"' in turns and 'value="2999"' in turns

@@ -9,6 +9,7 @@ from . import ring
 from .actions import DEFEND_NO, DEFEND_YES, DRAW, PASS, Defend, Draw, Move, Partner, Pass, Power, from_json, to_json
 from .cards import MOVEMENT, TARGETED
 from .errors import IllegalAction, SetupError, names, show
+from .resolve import PICKAXE, hops, is_offensive, points, resolve
 
 HAND_LIMIT = 7  # R8
 DEFAULT_OPTIONS = {"defense": "reaction", "scores": "visible", "target": 12}
@@ -68,18 +69,12 @@ _AT = _per_players(lambda n: [{c: _targeted_of(n, s, c) for c in TARGETED} for s
 
 
 def _route(move, seat, tiles):
-    """(card, meeple number, landing, a split's second step or None, its "play" event):
-    the fields of a Move, read once here (NamedTuple fields are slow in Pyodide).
-    `landing[t]` is the tile of the square, circle or split's first step from tile t."""
-    card = MOVEMENT[move.card]
+    """(card, meeple number, steps, its "play" event): the fields of a Move, read once here
+    (NamedTuple fields are slow in Pyodide). `steps[t]` is the tiles the move steps to from
+    tile t (resolve.hops)."""
     m = move.meeple[0] * 2 + move.meeple[1]
-    if move.how == "square":
-        shift, rest = None, None
-    else:
-        shift, rest = (card.shift, None) if move.how == "circle" else card.split
-    landing = tuple(card.square if shift is None else ring.step(t, shift, tiles) if t else 0
-                    for t in range(tiles + 1))
-    return card.id, m, landing, rest, ("play", seat, card.id, move.meeple, move.how)
+    steps = tuple(hops(move.card, move.how, t, tiles) if t else None for t in range(tiles + 1))
+    return move.card, m, steps, ("play", seat, move.card, move.meeple, move.how)
 
 
 # _ROUTES[players][seat]: every Move of the seat -> its route, decoded once; the Move is
@@ -136,18 +131,6 @@ _LISTED = frozenset(id(a) for a in (
     + [a for table in _MOVES[3:] for seat in table for moves in seat for a in moves]))
 
 
-def _meeples_on(pos, tile):
-    """The numbers of the meeples standing on `tile` (at least one does), lowest first.
-
-    Found by the list's own index() and count(), not a loop over every meeple."""
-    m = pos.index(tile)
-    there = [m]
-    for _ in range(pos.count(tile) - 1):
-        m = pos.index(tile, m + 1)
-        there.append(m)
-    return there
-
-
 def meeple_of(m):
     """The (seat, index) pair of meeple number m (seat * 2 + index)."""
     return MEEPLES[m]
@@ -199,14 +182,7 @@ class Game:
 
     def path(self, action):
         """The tiles a move action steps to, in order (a split may stop after its first)."""
-        card = MOVEMENT[action.card]
-        here = self.meeple_tile(action.meeple)
-        if action.how == "square":
-            return [card.square]
-        if action.how == "circle":
-            return [ring.step(here, card.shift, self.tiles)]
-        first = ring.step(here, card.split[0], self.tiles)
-        return [first, ring.step(first, card.split[1], self.tiles)]
+        return list(hops(action.card, action.how, self.meeple_tile(action.meeple), self.tiles))
 
     def last_events(self):
         """The events of the last `apply`, or of setting the game up (its first turn)."""
@@ -509,51 +485,33 @@ class Game:
 
     def _play_move(self, route):
         seat = self.active
-        card, m, landing, rest, played = route
+        card, m, steps, played = route
         self.moves[seat].remove(card)
         self.mdisc.append(card)  # R7: discarded before it is resolved
         known = self.known[seat]
         if known:  # _forget, inlined on the hot path: most hands hold no known card
             known.pop(card, None)
-        self._events.append(played)
-        self._step(m, landing[self.pos[m]], rest)
-
-    def _step(self, m, to, rest):
-        """Move meeple m to `to` and resolve that tile; `rest` is a split's second step."""
+        events = self._events
+        events.append(played)
         pos = self.pos
-        self._events.append(("move", MEEPLES[m], pos[m], to))
-        pos[m] = to
-        # ring.is_pickaxe / is_flank / opposite, as bit tests on this hottest path
-        # (tests/test_one_source.py ties them to the helpers).
-        if (to & 3) == 0:  # R12 (to % 4 == 0): the owner of the moved meeple draws a power card
-            self._events.append(("pickaxe", MEEPLES[m], to))
-            self._draw_power(_OWNER[m])
-        elif to & 1:  # R13: a flank; is anyone on the opposite flank?
-            across = to + 2 if (to & 3) == 1 else to - 2
-            if across in pos:  # events are rare: one test, then find who
-                self._meet(m, _meeples_on(pos, across))
+        for to, stop in resolve(pos, m, steps[pos[m]], seat):
+            events.append(("move", MEEPLES[m], pos[m], to))
+            pos[m] = to
+            if stop is PICKAXE:  # R12: the owner of the moved meeple draws a power card
+                events.append(("pickaxe", MEEPLES[m], to))
+                self._draw_power(_OWNER[m])
+            elif stop is not None:  # R13: an event, the partner settled or to choose
+                self._meet(m, stop)
                 return
-        if rest is None:  # _end_move, inlined on the hot path
-            self._draw_movement(self.active)
-            self._end_turn()
-        else:
-            self._step(m, (to - 1 + rest) % self.tiles + 1, None)
+        self._draw_movement(seat)  # _end_move, inlined on the hot path
+        self._end_turn()
 
-    def _meet(self, m, there):
-        """An event: pick the partner among the meeples opposite (R13), or ask for it."""
-        active = self.active
-        for k in there:
-            if _OWNER[k] == active:
-                self._event(m, k)
-                return
-        choices = []  # the lowest-index meeple of each owner there
-        for k in there:
-            if not choices or _OWNER[choices[-1]] != _OWNER[k]:
-                choices.append(k)
+    def _meet(self, m, choices):
+        """An event with the one partner R13 leaves, or the mover chooses among `choices`."""
         if len(choices) == 1:
             self._event(m, choices[0])
         else:
-            self.phase, self.to_move, self.pending = "partner", active, (m, tuple(choices))
+            self.phase, self.to_move, self.pending = "partner", self.active, (m, choices)
 
     def _choose_partner(self, action):
         m = self.pending[0]
@@ -564,24 +522,11 @@ class Game:
 
     def _event(self, m, k):
         """Score the event of moved meeple m with partner k (R14-R16), then redeploy (R17)."""
-        active, mover, helper = self.active, _OWNER[m], _OWNER[k]
-        home = ring.flanked_home(self.pos[m])
+        active = self.active
+        kind, home, deltas = points(m, k, self.pos[m], active, self.players)
         victim = ring.home_owner(home)
-        deltas = [0] * self.players
-        if mover == helper:
-            deltas[mover] += 3
-            kind = "supply" if victim == mover else "noble_attack"
-        elif helper == active:
-            deltas[active] += 2
-            deltas[mover] += 1
-            kind = "sneaky_attack"
-        else:
-            deltas[mover] += 2
-            deltas[helper] += 1
-            kind = "sneaky_attack" if mover == active else "attack"
-        deltas[victim] -= 1
         self._events.append(("event", kind, home, MEEPLES[m], MEEPLES[k], tuple(deltas)))
-        if kind != "supply" and victim != active:  # an offensive against the victim (R16)
+        if is_offensive(kind, victim, active):  # the victim may defend (R16)
             if self._ask_defense(victim, ("event", m, k, deltas)):
                 return
             if self.shields[victim]:

@@ -9,10 +9,10 @@ playout policy and the evaluation cheap enough for thousands of iterations.
 import math
 from typing import NamedTuple
 
-from .. import ring
 from ..actions import Move
 from ..cards import MOVEMENT
 from ..game import HAND_LIMIT  # R8
+from ..resolve import ACROSS, IS_PICKAXE, POINTS, VICTIM
 
 
 class Weights(NamedTuple):
@@ -30,15 +30,14 @@ DEFAULT = Weights()
 # ----- the ring, precomputed per tile count --------------------------------
 
 
-# Tile facts (R1) as tables built from lepeuple.ring's helpers, indexed by tile 0..20: a
-# list index is cheaper than a call on the search's hottest paths. Flanks never wrap,
-# so one table serves every tile count. _ACROSS: the opposite flank (0 off the flanks);
-# _FLANK_OWNER: the owner of the home a flank touches (-1 off the flanks);
-# _PICKAXE: is the tile a pickaxe.
-_FLANKS = [t and ring.is_flank(t) for t in range(21)]
-_ACROSS_ANY = [ring.opposite(t) if _FLANKS[t] else 0 for t in range(21)]
-_FLANK_OWNER = [ring.home_owner(ring.flanked_home(t)) if _FLANKS[t] else -1 for t in range(21)]
-_PICKAXE = [bool(t) and ring.is_pickaxe(t) for t in range(21)]
+# Tile facts (R1) and events' points (R14) as the tables of lepeuple.resolve, indexed
+# by tile 0..20: a list index is cheaper than a call on the search's hottest paths.
+# Flanks never wrap, so one table serves every tile count. _ACROSS_ANY: the opposite
+# flank (0 off the flanks); _FLANK_OWNER: the owner of the home a flank touches (-1 off
+# the flanks); _PICKAXE: is the tile a pickaxe; POINTS: each event's raw deltas.
+_ACROSS_ANY = ACROSS
+_FLANK_OWNER = VICTIM
+_PICKAXE = IS_PICKAXE
 
 
 _STEP = {}  # tiles -> [from][shift + 10] -> to
@@ -83,17 +82,8 @@ def event_deltas(pos, scores, m, to, active, players):
 
 
 def _deltas(scores, mover, helper, active, to, players):
-    """R14 and R15: the per-seat changes of an event, floored at 0."""
-    d = [0] * players
-    if mover == helper:
-        d[mover] += 3
-    elif helper == active:
-        d[active] += 2
-        d[mover] += 1
-    else:
-        d[mover] += 2
-        d[helper] += 1
-    d[_FLANK_OWNER[to]] -= 1
+    """R14 and R15: the per-seat changes of an event (resolve.POINTS), floored at 0."""
+    d = list(POINTS[players][mover][helper][active][_FLANK_OWNER[to]][1])
     for s in range(players):
         if d[s] < 0 and scores[s] + d[s] < 0:
             d[s] = -scores[s]

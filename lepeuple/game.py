@@ -10,8 +10,11 @@ from .actions import DEFEND_NO, DEFEND_YES, DRAW, PASS, Defend, Draw, Move, Part
 from .cards import MOVEMENT, TARGETED
 from .errors import IllegalAction, SetupError, names, show
 from .resolve import PICKAXE, hops, is_offensive, points, resolve
+from .undo import undo, undoable
+from .view import view
 
 HAND_LIMIT = 7  # R8
+RECORD_FORMAT = 1  # the format of the game record (lepeuple/record.py reads it)
 DEFAULT_OPTIONS = {"defense": "reaction", "scores": "visible", "target": 12}
 OPTION_CHOICES = {"defense": ("reaction", "shield"), "scores": ("visible", "hidden")}  # RULES.md, Options
 TARGETS = (6, 30)  # the lowest and highest target score
@@ -66,6 +69,11 @@ def _per_players(table_of):
 _MOVES = _per_players(lambda n: [[_moves_of(n, s, MOVEMENT[c]) if c in MOVEMENT else () for c in range(41)]
                                  for s in range(n)])
 _AT = _per_players(lambda n: [{c: _targeted_of(n, s, c) for c in TARGETED} for s in range(n)])
+
+
+def card_moves(players, seat, card):
+    """Every Move of movement card `card` for `seat`: the objects legal_actions() lists."""
+    return _MOVES[players][seat][card]
 
 
 def _route(move, seat, tiles):
@@ -148,13 +156,13 @@ class Game:
         "players", "options", "seed", "tiles", "pos", "moves", "powers", "scores",
         "mdeck", "mdisc", "pdeck", "pdisc", "active", "phase", "to_move", "skips",
         "extra", "shields", "winners", "rng", "pending", "known", "history", "setup",
-        "is_over", "_legal", "_events", "_reached",
-        "_undo",  # lepeuple.undo's replay cache: left unset until undo is asked about
+        "is_over", "made_by", "_legal", "_events", "_reached",
+        "shadow",  # lepeuple.undo's replay of the history: left unset until undo is asked about
     )
 
     def __init__(self, *, players, options, seed, pos, moves, powers, scores, mdeck, mdisc, pdeck, pdisc,
                  active, phase, to_move, skips, extra, shields, winners, rng, pending, known,
-                 history=None, setup=None, legal=None, reached=False):
+                 history=None, setup=None, made_by=None, legal=None, reached=False):
         """The one way to build a state: new_game (lepeuple.setup), clone and the view's
         resampler (lepeuple.view) all come here, so a new field is added here and in
         __slots__ only. Nothing is checked: callers pass a consistent state (new_game
@@ -165,7 +173,7 @@ class Game:
         self.active, self.phase, self.to_move, self.is_over = active, phase, to_move, phase == "over"
         self.skips, self.extra, self.shields, self.winners = skips, extra, shields, winners
         self.rng, self.pending, self.known = rng, pending, known  # known: per holder, card -> seats that know
-        self.history, self.setup = history, setup
+        self.history, self.setup, self.made_by = history, setup, made_by
         self._legal, self._events, self._reached = legal, [], reached
 
     # ----- reading -------------------------------------------------------
@@ -205,23 +213,33 @@ class Game:
 
     def view(self, seat):
         """What `seat` may see (R9), as plain JSON-able data."""
-        from .view import view
-
         return view(self, seat)
 
     def record(self):
-        """The JSON game record: replaying it gives this game again."""
-        from .record import record
-
-        return record(self)
+        """The JSON game record: replaying it (lepeuple.record.load) gives this game again."""
+        out = {
+            "format": RECORD_FORMAT,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "actions": [to_json(a) for a in self.history],
+        }
+        if self.setup:
+            out["setup"] = self.setup
+        return out
 
     def undoable(self, seat):
         """How many of the most recent actions `seat` may take back now (docs/engine.md, Undo):
         the run at the end of the history that `seat` decided, none of which revealed
         something hidden or decided something at random (see lepeuple.undo)."""
-        from .undo import undoable
-
         return undoable(self, seat)
+
+    def fresh(self):
+        """A new game set up as this one was (by `made_by`, see `begin`), keeping no
+        history: what replays of the history start from (lepeuple/shadow.py)."""
+        game = self.made_by(self.players, self.options, self.seed, self.setup)
+        game.history = None
+        return game
 
     # ----- changing ------------------------------------------------------
 
@@ -230,9 +248,15 @@ class Game:
         random source); `last_events()` is then the new last action's events. Raises
         UndoError (a ValueError) and changes nothing unless 1 <= count <=
         undoable(seat that decided the last action)."""
-        from .undo import undo
-
         undo(self, count)
+
+    def begin(self, seat, made_by):
+        """Start the game, set up, with `seat`'s turn: new_game's last step, which passes
+        itself as `made_by` for `fresh`. The set-up's events are then `last_events()`."""
+        self._events = []
+        self.note_scores()
+        self._start_turn(seat)
+        self.made_by = made_by
 
     def apply(self, action):
         """Validate and play an action (object or JSON); return its events.
@@ -325,7 +349,7 @@ class Game:
             shields=self.shields[:], winners=self.winners, rng=self.rng.copy(), pending=self.pending,
             known=[dict(cards) for cards in self.known],
             history=self.history[:] if history and self.history is not None else None,
-            setup=self.setup, legal=self._legal, reached=self._reached)
+            setup=self.setup, made_by=self.made_by, legal=self._legal, reached=self._reached)
 
     # ----- legal actions -------------------------------------------------
 

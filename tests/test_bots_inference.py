@@ -13,7 +13,8 @@ from lepeuple.bots.infer import InferenceSource
 from lepeuple.bots.search import ViewSource
 from lepeuple.record import load
 from lepeuple.rng import Rng
-from lepeuple.view import Resampler, view
+from lepeuple.resample import Resampler
+from lepeuple.view import view
 
 
 def played(players, seed, bot="easy", stop_every=7, limit=40):

@@ -18,13 +18,13 @@ TILES = range(1, 21)
 def test_r1_the_resolutions_tile_tables_are_the_ring_helpers():
     for t in TILES:
         assert resolve([t, t], 1, (t,), 0) == ((t, PICKAXE if ring.is_pickaxe(t) else None),)
-        assert evaluate._PICKAXE[t] == ring.is_pickaxe(t)
+        assert evaluate.IS_PICKAXE[t] == ring.is_pickaxe(t)
         if ring.is_flank(t):
-            assert evaluate._ACROSS_ANY[t] == ring.opposite(t)
-            assert evaluate._FLANK_OWNER[t] == ring.home_owner(ring.flanked_home(t))
+            assert evaluate.ACROSS_ANY[t] == ring.opposite(t)
+            assert evaluate.FLANK_OWNER[t] == ring.home_owner(ring.flanked_home(t))
             assert resolve([ring.opposite(t), 0], 1, (t,), 0) == ((t, (0,)),)  # someone opposite: an event
         else:
-            assert evaluate._ACROSS_ANY[t] == 0 and evaluate._FLANK_OWNER[t] == -1
+            assert evaluate.ACROSS_ANY[t] == 0 and evaluate.FLANK_OWNER[t] == -1
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -41,7 +41,7 @@ def test_r14_r15_the_bots_event_points_are_the_rules(players):
             want[seat] += delta
         assert points(2 * mover, 2 * helper + 1, to, active, players)[2] == want
         want = [max(0, scores[s] + want[s]) - scores[s] for s in range(players)]  # R15: no score below 0
-        assert evaluate._deltas(scores, mover, helper, active, to, players) == want
+        assert evaluate.floored_deltas(scores, mover, helper, active, to, players) == want
 
 
 def test_r11_r12_where_the_bots_think_a_move_stops_is_where_it_resolves():
@@ -52,11 +52,11 @@ def test_r11_r12_where_the_bots_think_a_move_stops_is_where_it_resolves():
     for seed in range(30):
         game, rng = new_game(3 + seed % 3, None, seed), random.Random(seed)
         while not game.is_over and checked < 4000:
-            count, steps = evaluate._counts(game.pos, game.tiles), evaluate._steps(game.tiles)
+            count, steps = evaluate.counts(game.pos, game.tiles), evaluate.step_table(game.tiles)
             for action in game.legal_actions():
                 if action.type != "move":
                     continue
-                m, how, x, z = evaluate._DECODE[action]
+                m, how, x, z = evaluate.DECODE[action]
                 to, picks = evaluate.landing(game.pos, count, steps, m, how, x, z)
                 path = hops(action.card, action.how, game.pos[m], game.tiles)
                 taken = resolve(game.pos, m, path, game.active)

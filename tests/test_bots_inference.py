@@ -7,9 +7,9 @@ import pytest
 
 from lepeuple import new_game
 from lepeuple.actions import DRAW
-from lepeuple.bots import BOTS, LEVELS, choose, spec, think, think_true
+from lepeuple.bots import LEVELS
 from lepeuple.bots.history import public_log, with_log
-from lepeuple.bots.infer import InferenceSource
+from lepeuple.bots.infer import BOTS, InferenceSource, choose, spec, think, think_true
 from lepeuple.bots.search import ViewSource
 from lepeuple.record import load
 from lepeuple.rng import Rng

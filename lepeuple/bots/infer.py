@@ -34,11 +34,14 @@ state is never touched. Without a log (a plain view) this is `ViewSource`.
 """
 
 import math
+from functools import partial
 
 from ..actions import from_json
 from ..game import card_moves
 from ..resample import Resampler
 from ..rng import Rng
+from . import BOTS as LEVEL_BOTS, choose as _choose, spec as _spec, think as _think, think_true as _think_true
+from .search import IsmctsEngine
 from .evaluate import DEFAULT, counts, move_value_in, step_table
 from .policy import draw_value
 
@@ -239,3 +242,38 @@ class HandsSource:
         rng.shuffle(g.mdeck)
         rng.shuffle(g.pdeck)
         return g
+
+
+_HARD = LEVEL_BOTS["hard"][2]
+BOTS = {
+    **LEVEL_BOTS,
+    # Not a level yet: hard whose redeals are weighted by the opponents' recent
+    # decisions (docs/bots-inference.md); it reads the view's "log" (bots.history.with_log).
+    "hard-infer": (IsmctsEngine, 308, {**_HARD, "source": InferenceSource}),
+    # The ceiling of inference over hands (arena audit only, as hard-hands-cheat): hard
+    # reading every TRUE hand, the decks' order and the chance stream redealt.
+    "hard-hands": (IsmctsEngine, 308, {**_HARD, "true_source": HandsSource}),
+    "hard-hands-movement": (IsmctsEngine, 308, {**_HARD, "true_source": partial(HandsSource, kinds=("movement",))}),
+    "hard-hands-power": (IsmctsEngine, 308, {**_HARD, "true_source": partial(HandsSource, kinds=("power",))}),
+}
+"""Every bot the arena knows: lepeuple.bots' and the research bots above."""
+
+
+def spec(name):
+    """lepeuple.bots.spec over every bot the arena knows."""
+    return _spec(name, BOTS)
+
+
+def think(view, level, seed=0):
+    """lepeuple.bots.think over every bot the arena knows."""
+    return _think(view, level, seed, BOTS)
+
+
+def think_true(game, level, seed=0):
+    """lepeuple.bots.think_true over every bot the arena knows."""
+    return _think_true(game, level, seed, BOTS)
+
+
+def choose(view, level, seed=0):
+    """lepeuple.bots.choose over every bot the arena knows."""
+    return _choose(view, level, seed, BOTS)

@@ -14,7 +14,7 @@ import os
 import sys
 import time
 
-from .bots import spec, think, think_true
+from .bots.infer import spec, think, think_true  # every bot, the research ones too
 from .rng import Rng
 from .setup import new_game
 from .view import view

@@ -9,8 +9,12 @@ from . import ring
 from .actions import DEFEND_NO, DEFEND_YES, DRAW, PASS, Defend, Draw, Move, Partner, Pass, Power, from_json, to_json
 from .cards import MOVEMENT, TARGETED
 from .errors import IllegalAction, SetupError, names, show
+from .resolve import PICKAXE, hops, is_offensive, points, resolve
+from .undo import undo, undoable
+from .view import view
 
 HAND_LIMIT = 7  # R8
+RECORD_FORMAT = 1  # the format of the game record (lepeuple/record.py reads it)
 DEFAULT_OPTIONS = {"defense": "reaction", "scores": "visible", "target": 12}
 OPTION_CHOICES = {"defense": ("reaction", "shield"), "scores": ("visible", "hidden")}  # RULES.md, Options
 TARGETS = (6, 30)  # the lowest and highest target score
@@ -67,19 +71,18 @@ _MOVES = _per_players(lambda n: [[_moves_of(n, s, MOVEMENT[c]) if c in MOVEMENT 
 _AT = _per_players(lambda n: [{c: _targeted_of(n, s, c) for c in TARGETED} for s in range(n)])
 
 
+def card_moves(players, seat, card):
+    """Every Move of movement card `card` for `seat`: the objects legal_actions() lists."""
+    return _MOVES[players][seat][card]
+
+
 def _route(move, seat, tiles):
-    """(card, meeple number, landing, a split's second step or None, its "play" event):
-    the fields of a Move, read once here (NamedTuple fields are slow in Pyodide).
-    `landing[t]` is the tile of the square, circle or split's first step from tile t."""
-    card = MOVEMENT[move.card]
+    """(card, meeple number, steps, its "play" event): the fields of a Move, read once here
+    (NamedTuple fields are slow in Pyodide). `steps[t]` is the tiles the move steps to from
+    tile t (resolve.hops)."""
     m = move.meeple[0] * 2 + move.meeple[1]
-    if move.how == "square":
-        shift, rest = None, None
-    else:
-        shift, rest = (card.shift, None) if move.how == "circle" else card.split
-    landing = tuple(card.square if shift is None else ring.step(t, shift, tiles) if t else 0
-                    for t in range(tiles + 1))
-    return card.id, m, landing, rest, ("play", seat, card.id, move.meeple, move.how)
+    steps = tuple(hops(move.card, move.how, t, tiles) if t else None for t in range(tiles + 1))
+    return move.card, m, steps, ("play", seat, move.card, move.meeple, move.how)
 
 
 # _ROUTES[players][seat]: every Move of the seat -> its route, decoded once; the Move is
@@ -136,18 +139,6 @@ _LISTED = frozenset(id(a) for a in (
     + [a for table in _MOVES[3:] for seat in table for moves in seat for a in moves]))
 
 
-def _meeples_on(pos, tile):
-    """The numbers of the meeples standing on `tile` (at least one does), lowest first.
-
-    Found by the list's own index() and count(), not a loop over every meeple."""
-    m = pos.index(tile)
-    there = [m]
-    for _ in range(pos.count(tile) - 1):
-        m = pos.index(tile, m + 1)
-        there.append(m)
-    return there
-
-
 def meeple_of(m):
     """The (seat, index) pair of meeple number m (seat * 2 + index)."""
     return MEEPLES[m]
@@ -165,13 +156,13 @@ class Game:
         "players", "options", "seed", "tiles", "pos", "moves", "powers", "scores",
         "mdeck", "mdisc", "pdeck", "pdisc", "active", "phase", "to_move", "skips",
         "extra", "shields", "winners", "rng", "pending", "known", "history", "setup",
-        "is_over", "_legal", "_events", "_reached",
-        "_undo",  # lepeuple.undo's replay cache: left unset until undo is asked about
+        "is_over", "made_by", "_legal", "_events", "_reached",
+        "shadow",  # lepeuple.undo's replay of the history: left unset until undo is asked about
     )
 
     def __init__(self, *, players, options, seed, pos, moves, powers, scores, mdeck, mdisc, pdeck, pdisc,
                  active, phase, to_move, skips, extra, shields, winners, rng, pending, known,
-                 history=None, setup=None, legal=None, reached=False):
+                 history=None, setup=None, made_by=None, legal=None, reached=False):
         """The one way to build a state: new_game (lepeuple.setup), clone and the view's
         resampler (lepeuple.view) all come here, so a new field is added here and in
         __slots__ only. Nothing is checked: callers pass a consistent state (new_game
@@ -182,7 +173,7 @@ class Game:
         self.active, self.phase, self.to_move, self.is_over = active, phase, to_move, phase == "over"
         self.skips, self.extra, self.shields, self.winners = skips, extra, shields, winners
         self.rng, self.pending, self.known = rng, pending, known  # known: per holder, card -> seats that know
-        self.history, self.setup = history, setup
+        self.history, self.setup, self.made_by = history, setup, made_by
         self._legal, self._events, self._reached = legal, [], reached
 
     # ----- reading -------------------------------------------------------
@@ -199,14 +190,7 @@ class Game:
 
     def path(self, action):
         """The tiles a move action steps to, in order (a split may stop after its first)."""
-        card = MOVEMENT[action.card]
-        here = self.meeple_tile(action.meeple)
-        if action.how == "square":
-            return [card.square]
-        if action.how == "circle":
-            return [ring.step(here, card.shift, self.tiles)]
-        first = ring.step(here, card.split[0], self.tiles)
-        return [first, ring.step(first, card.split[1], self.tiles)]
+        return list(hops(action.card, action.how, self.meeple_tile(action.meeple), self.tiles))
 
     def last_events(self):
         """The events of the last `apply`, or of setting the game up (its first turn)."""
@@ -229,23 +213,33 @@ class Game:
 
     def view(self, seat):
         """What `seat` may see (R9), as plain JSON-able data."""
-        from .view import view
-
         return view(self, seat)
 
     def record(self):
-        """The JSON game record: replaying it gives this game again."""
-        from .record import record
-
-        return record(self)
+        """The JSON game record: replaying it (lepeuple.record.load) gives this game again."""
+        out = {
+            "format": RECORD_FORMAT,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "actions": [to_json(a) for a in self.history],
+        }
+        if self.setup:
+            out["setup"] = self.setup
+        return out
 
     def undoable(self, seat):
         """How many of the most recent actions `seat` may take back now (docs/engine.md, Undo):
         the run at the end of the history that `seat` decided, none of which revealed
         something hidden or decided something at random (see lepeuple.undo)."""
-        from .undo import undoable
-
         return undoable(self, seat)
+
+    def fresh(self):
+        """A new game set up as this one was (by `made_by`, see `begin`), keeping no
+        history: what replays of the history start from (lepeuple/shadow.py)."""
+        game = self.made_by(self.players, self.options, self.seed, self.setup)
+        game.history = None
+        return game
 
     # ----- changing ------------------------------------------------------
 
@@ -254,9 +248,15 @@ class Game:
         random source); `last_events()` is then the new last action's events. Raises
         UndoError (a ValueError) and changes nothing unless 1 <= count <=
         undoable(seat that decided the last action)."""
-        from .undo import undo
-
         undo(self, count)
+
+    def begin(self, seat, made_by):
+        """Start the game, set up, with `seat`'s turn: new_game's last step, which passes
+        itself as `made_by` for `fresh`. The set-up's events are then `last_events()`."""
+        self._events = []
+        self.note_scores()
+        self._start_turn(seat)
+        self.made_by = made_by
 
     def apply(self, action):
         """Validate and play an action (object or JSON); return its events.
@@ -349,7 +349,7 @@ class Game:
             shields=self.shields[:], winners=self.winners, rng=self.rng.copy(), pending=self.pending,
             known=[dict(cards) for cards in self.known],
             history=self.history[:] if history and self.history is not None else None,
-            setup=self.setup, legal=self._legal, reached=self._reached)
+            setup=self.setup, made_by=self.made_by, legal=self._legal, reached=self._reached)
 
     # ----- legal actions -------------------------------------------------
 
@@ -509,51 +509,33 @@ class Game:
 
     def _play_move(self, route):
         seat = self.active
-        card, m, landing, rest, played = route
+        card, m, steps, played = route
         self.moves[seat].remove(card)
         self.mdisc.append(card)  # R7: discarded before it is resolved
         known = self.known[seat]
         if known:  # _forget, inlined on the hot path: most hands hold no known card
             known.pop(card, None)
-        self._events.append(played)
-        self._step(m, landing[self.pos[m]], rest)
-
-    def _step(self, m, to, rest):
-        """Move meeple m to `to` and resolve that tile; `rest` is a split's second step."""
+        events = self._events
+        events.append(played)
         pos = self.pos
-        self._events.append(("move", MEEPLES[m], pos[m], to))
-        pos[m] = to
-        # ring.is_pickaxe / is_flank / opposite, as bit tests on this hottest path
-        # (tests/test_one_source.py ties them to the helpers).
-        if (to & 3) == 0:  # R12 (to % 4 == 0): the owner of the moved meeple draws a power card
-            self._events.append(("pickaxe", MEEPLES[m], to))
-            self._draw_power(_OWNER[m])
-        elif to & 1:  # R13: a flank; is anyone on the opposite flank?
-            across = to + 2 if (to & 3) == 1 else to - 2
-            if across in pos:  # events are rare: one test, then find who
-                self._meet(m, _meeples_on(pos, across))
+        for to, stop in resolve(pos, m, steps[pos[m]], seat):
+            events.append(("move", MEEPLES[m], pos[m], to))
+            pos[m] = to
+            if stop is PICKAXE:  # R12: the owner of the moved meeple draws a power card
+                events.append(("pickaxe", MEEPLES[m], to))
+                self._draw_power(_OWNER[m])
+            elif stop is not None:  # R13: an event, the partner settled or to choose
+                self._meet(m, stop)
                 return
-        if rest is None:  # _end_move, inlined on the hot path
-            self._draw_movement(self.active)
-            self._end_turn()
-        else:
-            self._step(m, (to - 1 + rest) % self.tiles + 1, None)
+        self._draw_movement(seat)  # _end_move, inlined on the hot path
+        self._end_turn()
 
-    def _meet(self, m, there):
-        """An event: pick the partner among the meeples opposite (R13), or ask for it."""
-        active = self.active
-        for k in there:
-            if _OWNER[k] == active:
-                self._event(m, k)
-                return
-        choices = []  # the lowest-index meeple of each owner there
-        for k in there:
-            if not choices or _OWNER[choices[-1]] != _OWNER[k]:
-                choices.append(k)
+    def _meet(self, m, choices):
+        """An event with the one partner R13 leaves, or the mover chooses among `choices`."""
         if len(choices) == 1:
             self._event(m, choices[0])
         else:
-            self.phase, self.to_move, self.pending = "partner", active, (m, tuple(choices))
+            self.phase, self.to_move, self.pending = "partner", self.active, (m, choices)
 
     def _choose_partner(self, action):
         m = self.pending[0]
@@ -564,24 +546,11 @@ class Game:
 
     def _event(self, m, k):
         """Score the event of moved meeple m with partner k (R14-R16), then redeploy (R17)."""
-        active, mover, helper = self.active, _OWNER[m], _OWNER[k]
-        home = ring.flanked_home(self.pos[m])
+        active = self.active
+        kind, home, deltas = points(m, k, self.pos[m], active, self.players)
         victim = ring.home_owner(home)
-        deltas = [0] * self.players
-        if mover == helper:
-            deltas[mover] += 3
-            kind = "supply" if victim == mover else "noble_attack"
-        elif helper == active:
-            deltas[active] += 2
-            deltas[mover] += 1
-            kind = "sneaky_attack"
-        else:
-            deltas[mover] += 2
-            deltas[helper] += 1
-            kind = "sneaky_attack" if mover == active else "attack"
-        deltas[victim] -= 1
         self._events.append(("event", kind, home, MEEPLES[m], MEEPLES[k], tuple(deltas)))
-        if kind != "supply" and victim != active:  # an offensive against the victim (R16)
+        if is_offensive(kind, victim, active):  # the victim may defend (R16)
             if self._ask_defense(victim, ("event", m, k, deltas)):
                 return
             if self.shields[victim]:

@@ -8,9 +8,11 @@ never says which card a pickaxe draws, whether the victim of an event holds
 Défense (option reaction: only that the event could be defended), nor where a
 redeployment puts the meeples (deck order is hidden).
 
-It follows the engine's resolution of a move (R11-R18, game.Game._step, _meet,
-_event, _score); tests/test_preview.py checks each preview against the events the
-engine then produces.
+The steps, their stops and the events' points are the engine's own resolution
+(lepeuple/resolve.py); what the preview adds is what the viewer can tell of the
+hidden rest: whether a pickaxe finds a card, how the floor at 0 bites on scores it
+sees. tests/test_preview.py checks each preview against the events the engine then
+produces.
 
 >>> from lepeuple import new_game, preview
 >>> g = new_game(3, None, 1, {"meeples": [[3, 2], [6, 6], [10, 10]],
@@ -26,9 +28,8 @@ from . import ring
 from .actions import Move, from_json
 from .cards import MOVEMENT
 from .errors import IllegalAction, InvalidAction
-from .explain import scoring
 from .game import HAND_LIMIT
-
+from .resolve import PICKAXE, hops, is_offensive, points, resolve
 
 
 def preview(view, action):
@@ -54,24 +55,23 @@ def preview(view, action):
     the viewer cannot play now.
     """
     move = _checked(view, action)
-    card, owner, active = MOVEMENT[move.card], move.meeple[0], view["active"]
+    owner = move.meeple[0]
     pos = [t for pair in view["meeples"] for t in pair]
     m = 2 * move.meeple[0] + move.meeple[1]
     draws = _Draws(view)
     steps, out = [], {"partner_choice": False, "stops_early": False, "redeployed": False}
-    hops = _hops(card, move.how, pos[m], view["tiles"])
-    for number, to in enumerate(hops):
-        pos[m] = to
+    path = hops(move.card, move.how, pos[m], view["tiles"])
+    for to, stop in resolve(pos, m, path, view["active"]):
         step = {"tile": to}
         steps.append(step)
-        if ring.is_pickaxe(to):  # R12: the moved meeple's owner draws a power card
+        if stop is PICKAXE:  # R12: the moved meeple's owner draws a power card
             step.update(draws.power(owner))
-        elif ring.is_flank(to) and ring.opposite(to) in pos:  # R13: an event
-            _meet(step, out, view, pos, m, to)
-            out["stops_early"] = number + 1 < len(hops)
-            break
-    final = None if out["redeployed"] else pos[m]
+        elif stop is not None:  # R13: an event
+            _meet(step, out, view, m, to, stop)
+            out["stops_early"] = len(steps) < len(path)
+    final = None if out["redeployed"] else steps[-1]["tile"]
     out["steps"], out["final"] = steps, final
+    pos[m] = steps[-1]["tile"]
     out["exposed"] = (final is not None and owner == view["seat"] and ring.is_flank(final)
                       and ring.opposite(final) not in pos)
     out["key"] = _key(steps, final)
@@ -96,16 +96,6 @@ def _checked(view, action):
     return move
 
 
-def _hops(card, how, here, tiles):
-    """The tiles a move steps to (R11): one for circle and square, two for a split."""
-    if how == "square":
-        return [card.square]
-    if how == "circle":
-        return [ring.step(here, card.shift, tiles)]
-    first = ring.step(here, card.split[0], tiles)
-    return [first, ring.step(first, card.split[1], tiles)]
-
-
 class _Draws:
     """Power cards drawn on pickaxes during the move, against public hand and pile sizes."""
 
@@ -125,16 +115,14 @@ class _Draws:
         return {"pickaxe": True}
 
 
-def _meet(step, out, view, pos, m, to):
+def _meet(step, out, view, m, to, choices):
     """An event on flank `to` (R13): its points, or the partner choice that decides them."""
-    there = [k for k in range(len(pos)) if pos[k] == ring.opposite(to)]
-    partner, choices = _partner(there, view["active"])
-    if partner is None:
+    if len(choices) > 1:
         step["partner_choice"] = [list(_meeple(k)) for k in choices]
         step["outcomes"] = [_event(view, m, k, to) for k in choices]
         out["partner_choice"] = True
     else:
-        step["event"] = _event(view, m, partner, to)
+        step["event"] = _event(view, m, choices[0], to)
     out["redeployed"] = True
 
 
@@ -155,19 +143,6 @@ def _meeple(k):
     return (k >> 1, k & 1)
 
 
-def _partner(there, active):
-    """(partner, None) when R13 settles it, else (None, the choices): the meeples
-    opposite are listed lowest number first, as the engine finds them (Game._meet)."""
-    for k in there:
-        if k >> 1 == active:
-            return k, None
-    choices = []
-    for k in there:
-        if not choices or choices[-1] >> 1 != k >> 1:
-            choices.append(k)
-    return (choices[0], None) if len(choices) == 1 else (None, choices)
-
-
 def _event(view, m, k, tile):
     """The event of moved meeple m with partner k on `tile` (R14-R16), scored against
     the scores `view` shows: {"kind", "home", "meeple", "partner", "deltas",
@@ -181,13 +156,9 @@ def _event(view, m, k, tile):
     hidden); if they play it nobody scores. "shield" (option shield): the victim's
     face-down Défense cancels its −1, as reflected in "deltas"."""
     active, players = view["active"], view["players"]
-    home = ring.flanked_home(tile)
+    kind, home, deltas = points(m, k, tile, active, players)
     victim = ring.home_owner(home)
-    kind, parts = scoring(m >> 1, k >> 1, victim, active)
-    deltas = [0] * players
-    for seat, delta, _ in parts:
-        deltas[seat] += delta
-    offensive = kind != "supply" and victim != active
+    offensive = is_offensive(kind, victim, active)
     shield = offensive and view["options"]["defense"] == "shield" and view["shields"][victim]
     if shield:
         deltas[victim] += 1

@@ -1,10 +1,9 @@
 """The JSON game record {format, players, options, seed, actions}: save, load, replay."""
 
-from .actions import from_json, to_json
+from .actions import from_json
 from .errors import ActionError, RecordError, SetupError, names, show
+from .game import RECORD_FORMAT as FORMAT
 from .setup import new_game
-
-FORMAT = 1
 
 MAX_ACTIONS = 100_000
 """The longest record read: a real game has about 130 actions, but "draw two" stays
@@ -13,17 +12,8 @@ record's replay to seconds (docs/engine.md)."""
 
 
 def record(game):
-    """The record of a game; `load(record(g))` replays to the same state."""
-    out = {
-        "format": FORMAT,
-        "players": game.players,
-        "options": dict(game.options),
-        "seed": game.seed,
-        "actions": [to_json(a) for a in game.history],
-    }
-    if game.setup:
-        out["setup"] = game.setup
-    return out
+    """The record of a game (`Game.record`); `load(record(g))` replays to the same state."""
+    return game.record()
 
 
 RECORD_KEYS = ("format", "players", "options", "seed", "actions", "setup")

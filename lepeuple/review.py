@@ -50,7 +50,8 @@ from .game import Game
 from .record import load
 from .rng import Rng
 from .setup import new_game
-from .view import Resampler, view
+from .resample import Resampler
+from .view import view
 
 DEFAULT_BUDGET = 64
 """Redeals per estimated decision (each plays both actions out: 2 playouts)."""

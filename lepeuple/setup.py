@@ -24,9 +24,7 @@ def new_game(players, options=None, seed=0, setup=None):
     g = _blank(players, check_options(options), seed)
     g.setup = setup or None
     _place(g, setup)
-    g._events = []
-    g.note_scores()
-    g._start_turn(_seat(g, setup.get("active", 0), "active"))
+    g.begin(_seat(g, setup.get("active", 0), "active"), new_game)
     return g
 
 

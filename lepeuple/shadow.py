@@ -15,10 +15,7 @@ class Shadow:
     __slots__ = ("done", "game", "items")
 
     def __init__(self, game):
-        from .setup import new_game
-
-        self.game = new_game(game.players, game.options, game.seed, game.setup)
-        self.game.history = None  # the shadow keeps no history of its own
+        self.game = game.fresh()  # keeps no history of its own
         self.done, self.items = [], []
 
     def fits(self, history):

@@ -44,8 +44,9 @@ BARRIERS = frozenset({
 """Event types that no decision can be taken back across."""
 
 # Every slot of Game that a replay rebuilds; the rest (players, options, seed, tiles,
-# setup, history and this module's cache) are the game's identity and are kept.
-_KEPT = frozenset({"players", "options", "seed", "tiles", "setup", "history", "_undo"})
+# setup, what set it up, history and this module's replay) are the game's identity and
+# are kept.
+_KEPT = frozenset({"players", "options", "seed", "tiles", "setup", "made_by", "history", "shadow"})
 
 
 def marks(game):
@@ -54,9 +55,9 @@ def marks(game):
     history = game.history
     if not history:
         return []
-    shadow = getattr(game, "_undo", None)  # an unset slot: never asked yet, or a clone
+    shadow = getattr(game, "shadow", None)  # an unset slot: never asked yet, or a clone
     if shadow is None or not shadow.fits(history):
-        shadow = game._undo = Shadow(game)
+        shadow = game.shadow = Shadow(game)
     return shadow.follow(history, _mark)
 
 
@@ -96,7 +97,7 @@ def undo(game, count=1):
             raise UndoError("nothing to undo: no action has been played")
         raise UndoError(f"cannot undo {count} action{'s' if count != 1 else ''}: "
                         f"seat {done[-1][0]} may take back {allowed} now")
-    g = Shadow(game).game
+    g = game.fresh()
     kept = game.history[:-count]
     for action in kept:
         g.push(action)
@@ -104,4 +105,4 @@ def undo(game, count=1):
         if name not in _KEPT:
             setattr(game, name, getattr(g, name))
     del game.history[len(kept):]  # in place: whoever holds the list sees it shortened
-    game._undo = None
+    game.shadow = None

@@ -1,15 +1,11 @@
-"""What one seat may see (RULES.md R9), and full states consistent with it.
+"""What one seat may see (RULES.md R9).
 
 `view(game, seat)` is plain JSON-able data: the UI and the bots work from it,
-never from the true state. `Resampler(view).sample(rng)` redeals every card the
-viewer cannot see — the determinisation a fair search bot needs (OpenSpiel's
-`resample_from_infostate`).
+never from the true state (`Game.view` calls it; lepeuple/resample.py deals full
+states consistent with a view). It reads the game's public fields only.
 """
 
-from .actions import from_json, to_json
-from .cards import POWER_IDS, movement_ids
-from .game import Game, check_options, meeple_of
-from .rng import Rng
+from .actions import to_json
 
 BANDS = ((0, 2), (3, 5), (6, 8), (9, 11), (12, None))
 
@@ -76,100 +72,16 @@ def _pending_json(game):
         return None
     if game.phase == "partner":
         m, choices = p
-        return {"kind": "partner", "meeple": list(meeple_of(m)), "tile": game.pos[m],
-                "choices": [list(meeple_of(k)) for k in choices]}
+        return {"kind": "partner", "meeple": list(_meeple(m)), "tile": game.pos[m],
+                "choices": [list(_meeple(k)) for k in choices]}
     if p[0] == "power":
         return {"kind": "power", "action": to_json(p[1]), "attacker": game.active, "target": p[1].target}
     _, m, k, deltas = p
-    return {"kind": "event", "meeple": list(meeple_of(m)), "partner": list(meeple_of(k)),
+    return {"kind": "event", "meeple": list(_meeple(m)), "partner": list(_meeple(k)),
             "home": game.pos[m] + (1 if game.pos[m] % 4 == 1 else -1), "deltas": list(deltas),
             "attacker": game.active, "target": game.to_move}
 
 
-def _pending_from_json(data, phase):
-    if data is None:
-        return None
-    if phase == "partner":
-        m = data["meeple"]
-        return (2 * m[0] + m[1], tuple(2 * c[0] + c[1] for c in data["choices"]))
-    if data["kind"] == "power":
-        return ("power", from_json(data["action"]))
-    m, k = data["meeple"], data["partner"]
-    return ("event", 2 * m[0] + m[1], 2 * k[0] + k[1], list(data["deltas"]))
-
-
-class Resampler:
-    """Full games consistent with one view: everything the viewer sees is kept,
-    every card it cannot see is dealt again at random."""
-
-    def __init__(self, v):
-        self.view = v
-        self.seat = seat = v["seat"]
-        n = v["players"]
-        self.template = self._template(v)
-        known = v["known"]
-        own = v["hand"] or {"movement": [], "power": []}
-        seen_m = set(own["movement"]) | set(v["movement_discard"])
-        seen_p = set(own["power"]) | set(v["power_discard"]) | {"defense" for s in v["shields"] if s}
-        for s in range(n):
-            seen_m |= {c for c in known[s] if not isinstance(c, str)}
-            seen_p |= {c for c in known[s] if isinstance(c, str)}
-        self.pool_m = [c for c in movement_ids(n) if c not in seen_m]
-        self.pool_p = [c for c in POWER_IDS if c not in seen_p]
-        # Per other seat: (known movement, known power, unknown movement count, unknown power count)
-        self.others = []
-        for s in range(n):
-            if s == seat:
-                continue
-            km = [c for c in known[s] if not isinstance(c, str)]
-            kp = [c for c in known[s] if isinstance(c, str)]
-            sizes = v["hand_sizes"][s]
-            self.others.append((s, km, kp, sizes["movement"] - len(km), sizes["power"] - len(kp)))
-
-    @staticmethod
-    def _template(v):
-        """The view as a full state with no hidden card anywhere yet (sample deals them)."""
-        n, seat = v["players"], v["seat"]
-        moves, powers = [[] for _ in range(n)], [[] for _ in range(n)]
-        if v["hand"] is not None:
-            moves[seat], powers[seat] = list(v["hand"]["movement"]), list(v["hand"]["power"])
-        g = Game(players=n, options=check_options(v["options"]), seed=0,
-                 pos=[t for pair in v["meeples"] for t in pair], moves=moves, powers=powers,
-                 scores=[0 if s is None else s for s in v["scores"]], mdeck=[], mdisc=list(v["movement_discard"]),
-                 pdeck=[], pdisc=list(v["power_discard"]), active=v["active"], phase=v["phase"],
-                 to_move=v["to_move"], skips=list(v["skips"]), extra=v["extra_turns"], shields=list(v["shields"]),
-                 winners=list(v["winners"]), rng=Rng(0), pending=_pending_from_json(v["pending"], v["phase"]),
-                 known=[{card: frozenset({seat}) for card in cards} for cards in v["known"]])
-        g.note_scores()
-        return g
-
-    def sample(self, rng):
-        """A full game consistent with the view, unseen cards dealt from `rng` (an Rng)."""
-        g = self.template.clone()
-        g.rng = Rng(rng.next64())
-        pool_m, pool_p = self.pool_m[:], self.pool_p[:]
-        rng.shuffle(pool_m)
-        rng.shuffle(pool_p)
-        for s, km, kp, um, up in self.others:
-            g.moves[s] = km + pool_m[len(pool_m) - um:] if um else list(km)
-            del pool_m[len(pool_m) - um:]
-            g.powers[s] = kp + pool_p[len(pool_p) - up:] if up else list(kp)
-            del pool_p[len(pool_p) - up:]
-        g.mdeck, g.pdeck = pool_m, pool_p
-        self._hidden_scores(g, rng)
-        g.note_scores()
-        return g
-
-    def _hidden_scores(self, g, rng):
-        """Others' hidden scores: anywhere in the band the viewer sees (option scores=hidden)."""
-        v = self.view
-        for s, score in enumerate(v["scores"]):
-            if score is None:
-                low = int(v["bands"][s].split("-")[0].rstrip("+"))
-                high = low + 2 if not v["bands"][s].endswith("+") else max(low, g.options["target"] - 1)
-                g.scores[s] = low + rng.below(high - low + 1)
-
-
-def resample(v, rng):
-    """One full game consistent with view `v` (see Resampler)."""
-    return Resampler(v).sample(rng if isinstance(rng, Rng) else Rng(rng.getrandbits(64)))
+def _meeple(m):
+    """The (seat, index) pair of meeple number m."""
+    return (m >> 1, m & 1)

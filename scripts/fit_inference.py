@@ -21,8 +21,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from lepeuple.bots import think  # noqa: E402
-from lepeuple.bots.infer import card_values  # noqa: E402
+from lepeuple.bots.infer import card_values, think  # noqa: E402
 from lepeuple.rng import Rng  # noqa: E402
 from lepeuple.setup import new_game  # noqa: E402
 from lepeuple.view import view  # noqa: E402

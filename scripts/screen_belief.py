@@ -16,9 +16,8 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from lepeuple.bots import choose  # noqa: E402
 from lepeuple.bots.history import with_log  # noqa: E402
-from lepeuple.bots.infer import InferenceSource  # noqa: E402
+from lepeuple.bots.infer import InferenceSource, choose  # noqa: E402
 from lepeuple.bots.search import ViewSource  # noqa: E402
 from lepeuple.rng import Rng  # noqa: E402
 from lepeuple.setup import new_game  # noqa: E402

@@ -16,8 +16,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from lepeuple.bots import choose, think  # noqa: E402
 from lepeuple.bots.history import with_log  # noqa: E402
+from lepeuple.bots.infer import choose, think  # noqa: E402
 from lepeuple.rng import Rng  # noqa: E402
 from lepeuple.setup import new_game  # noqa: E402
 from lepeuple.view import view  # noqa: E402

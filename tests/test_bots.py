@@ -10,7 +10,8 @@ from lepeuple.bots import BOTS, LEVELS, Thinking, choose, spec, think, think_tru
 from lepeuple.bots.evaluate import best_move_value, evaluate, move_value, win_chances
 from lepeuple.bots.policy import policy_action
 from lepeuple.rng import Rng
-from lepeuple.view import Resampler, view
+from lepeuple.resample import Resampler
+from lepeuple.view import view
 
 OPTIONS = (None, {"defense": "shield"}, {"scores": "hidden"}, {"target": 8})
 PHASES = ("power", "move", "partner", "defend")

@@ -7,13 +7,14 @@ import pytest
 
 from lepeuple import new_game
 from lepeuple.actions import DRAW
-from lepeuple.bots import BOTS, LEVELS, choose, spec, think, think_true
+from lepeuple.bots import LEVELS
 from lepeuple.bots.history import public_log, with_log
-from lepeuple.bots.infer import InferenceSource
+from lepeuple.bots.infer import BOTS, InferenceSource, choose, spec, think, think_true
 from lepeuple.bots.search import ViewSource
 from lepeuple.record import load
 from lepeuple.rng import Rng
-from lepeuple.view import Resampler, view
+from lepeuple.resample import Resampler
+from lepeuple.view import view
 
 
 def played(players, seed, bot="easy", stop_every=7, limit=40):
@@ -228,3 +229,21 @@ def test_hard_hands_reads_the_true_hands_in_the_arena_only(games):
         for j in range(3):
             d = source.sample(Rng(j))
             assert same(d) and view(d, g.to_move) == view(g, g.to_move)
+
+
+def test_the_log_is_of_the_games_own_setup_when_python_reuses_an_id(monkeypatch):
+    """Two games of one seed, set up differently, one history: each log shows its own
+    board. id() is the same for every object here, as Python gives a freed object's id
+    to a later one (a game played after another is freed): the replay cache must not
+    rest on it."""
+    from lepeuple.bots import history
+
+    monkeypatch.setattr(history, "id", lambda obj: 0, raising=False)
+    logs = []
+    for meeples in ([[1, 3], [6, 6], [10, 10]], [[5, 7], [6, 6], [10, 10]]):
+        g = new_game(3, None, 4, {"meeples": meeples})
+        g.apply({"type": "draw"})
+        log = public_log(g, 1)
+        assert log == public_log(load(g.record()), 1)
+        logs.append(log[0][0]["meeples"])
+    assert logs == [[[1, 3], [6, 6], [10, 10]], [[5, 7], [6, 6], [10, 10]]]

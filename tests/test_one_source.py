@@ -1,6 +1,7 @@
-"""One source for each rule: where a hot path keeps its own copy of a rule (bit tests in
-the engine, the bots' event arithmetic), these tests tie the copy to the named helpers
-of lepeuple.ring and lepeuple.explain over every tile and random positions."""
+"""One source for each rule: how a move resolves is lepeuple.resolve's, read by the game,
+the preview and the explanation; where the bots keep a fast copy of part of it (tile
+tables, event arithmetic, where a move stops), these tests tie the copy to it over
+every tile and random positions."""
 
 import random
 
@@ -9,28 +10,21 @@ import pytest
 from lepeuple import new_game, ring
 from lepeuple.bots import evaluate
 from lepeuple.explain import scoring
+from lepeuple.resolve import PICKAXE, hops, points, resolve
 
 TILES = range(1, 21)
 
 
-def test_r1_the_engines_bit_tests_are_the_ring_helpers():
-    # game.py tests tiles by bits on its hottest path (Game._step): (t & 3) == 0 for a
-    # pickaxe, t & 1 for a flank, t + 2 / t - 2 by (t & 3) == 1 for the opposite flank.
+def test_r1_the_resolutions_tile_tables_are_the_ring_helpers():
     for t in TILES:
-        assert ((t & 3) == 0) == ring.is_pickaxe(t)
-        assert bool(t & 1) == ring.is_flank(t)
-        if t & 1:
-            assert (t + 2 if (t & 3) == 1 else t - 2) == ring.opposite(t)
-
-
-def test_r1_the_bots_tile_tables_are_the_ring_helpers():
-    for t in TILES:
-        assert evaluate._PICKAXE[t] == ring.is_pickaxe(t)
+        assert resolve([t, t], 1, (t,), 0) == ((t, PICKAXE if ring.is_pickaxe(t) else None),)
+        assert evaluate.IS_PICKAXE[t] == ring.is_pickaxe(t)
         if ring.is_flank(t):
-            assert evaluate._ACROSS_ANY[t] == ring.opposite(t)
-            assert evaluate._FLANK_OWNER[t] == ring.home_owner(ring.flanked_home(t))
+            assert evaluate.ACROSS_ANY[t] == ring.opposite(t)
+            assert evaluate.FLANK_OWNER[t] == ring.home_owner(ring.flanked_home(t))
+            assert resolve([ring.opposite(t), 0], 1, (t,), 0) == ((t, (0,)),)  # someone opposite: an event
         else:
-            assert evaluate._ACROSS_ANY[t] == 0 and evaluate._FLANK_OWNER[t] == -1
+            assert evaluate.ACROSS_ANY[t] == 0 and evaluate.FLANK_OWNER[t] == -1
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -45,27 +39,31 @@ def test_r14_r15_the_bots_event_points_are_the_rules(players):
         want = [0] * players
         for seat, delta, _ in scoring(mover, helper, victim, active)[1]:
             want[seat] += delta
+        assert points(2 * mover, 2 * helper + 1, to, active, players)[2] == want
         want = [max(0, scores[s] + want[s]) - scores[s] for s in range(players)]  # R15: no score below 0
-        assert evaluate._deltas(scores, mover, helper, active, to, players) == want
+        assert evaluate.floored_deltas(scores, mover, helper, active, to, players) == want
 
 
-def test_r11_r12_where_the_bots_think_a_move_stops_is_where_the_engine_stops_it():
-    # evaluate.landing (shared by the evaluation and the playout policy) against the
-    # engine playing the move: the meeple's last step before any redeployment, and
-    # whether a split's first step that went on was a pickaxe.
+def test_r11_r12_where_the_bots_think_a_move_stops_is_where_it_resolves():
+    # evaluate.landing (shared by the evaluation and the playout policy) against
+    # resolve and the engine playing the move: the meeple's last step before any
+    # redeployment, and whether a split's first step that went on was a pickaxe.
     checked = 0
     for seed in range(30):
         game, rng = new_game(3 + seed % 3, None, seed), random.Random(seed)
         while not game.is_over and checked < 4000:
-            count, steps = evaluate._counts(game.pos, game.tiles), evaluate._steps(game.tiles)
+            count, steps = evaluate.counts(game.pos, game.tiles), evaluate.step_table(game.tiles)
             for action in game.legal_actions():
                 if action.type != "move":
                     continue
-                m, how, x, z = evaluate._DECODE[action]
+                m, how, x, z = evaluate.DECODE[action]
                 to, picks = evaluate.landing(game.pos, count, steps, m, how, x, z)
+                path = hops(action.card, action.how, game.pos[m], game.tiles)
+                taken = resolve(game.pos, m, path, game.active)
                 moves = [e for e in game.clone().push(action) if e[0] == "move"]
-                assert to == moves[-1][3]
-                assert picks == (len(moves) == 2 and ring.is_pickaxe(moves[0][3]))
+                assert to == taken[-1][0] == moves[-1][3]
+                assert [t for t, _ in taken] == [e[3] for e in moves]
+                assert picks == (len(taken) == 2 and taken[0][1] is PICKAXE)
                 checked += 1
             game.apply(rng.choice(game.legal_actions()))
     assert checked >= 4000

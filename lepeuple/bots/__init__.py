@@ -19,7 +19,6 @@ time slices only split the work.
 import time
 
 from ..rng import Rng
-from .infer import HandsSource, InferenceSource
 from .search import (
     GreedyEngine,
     IsmctsEngine,
@@ -57,16 +56,12 @@ BOTS = {
     "normal": (IsmctsEngine, 208, _SEARCH),
     "hard": (IsmctsEngine, 308, _HARD),
     "ismcts": (IsmctsEngine, 1000, {}),
-    # Not a level yet: hard whose redeals are weighted by the opponents' recent
-    # decisions (docs/bots.md, "Inference"); it reads the view's "log" (bots.history.with_log).
-    "hard-infer": (IsmctsEngine, 308, {**_HARD, "source": "infer"}),
-    # The ceiling of inference over hands (arena audit only, as hard-hands-cheat): hard
-    # reading every TRUE hand, the decks' order and the chance stream redealt.
-    "hard-hands": (IsmctsEngine, 308, {**_HARD, "source": "hands"}),
-    "hard-hands-movement": (IsmctsEngine, 308, {**_HARD, "source": "hands:movement"}),  # movement hands only
-    "hard-hands-power": (IsmctsEngine, 308, {**_HARD, "source": "hands:power"}),  # power hands only
 }
-"""Every bot the arena knows: the levels and the bot kinds random, greedy, ismcts."""
+"""Every bot of the page and the arena: the levels and the bot kinds random, greedy,
+ismcts. Engine options may name where the search's determinisations come from:
+"source", a function of the view (a fair bot), or "true_source", a function of the
+true game (a cheat: the arena's audit only, `think_true`). The research bots
+(lepeuple/bots/infer.py's BOTS) extend this table."""
 
 
 class Thinking:
@@ -99,54 +94,48 @@ class Thinking:
         return self._engine.iterations
 
 
-def spec(name):
-    """(engine, budget, options, cheat) of a bot name such as `hard`, `greedy`, `ismcts:500` or `hard-cheat`."""
+def spec(name, bots=BOTS):
+    """(engine, budget, options, cheat) of a bot name such as `hard`, `greedy`, `ismcts:500`
+    or `hard-cheat`, looked up in `bots`."""
     cheat = name.endswith("-cheat")
     base = name[: -len("-cheat")] if cheat else name
     base, _, budget = base.partition(":")
-    if base not in BOTS:
-        raise ValueError(f"unknown bot {name!r}: one of {', '.join(BOTS)} (optionally :iterations, -cheat)")
-    engine, default, options = BOTS[base]
+    if base not in bots:
+        raise ValueError(f"unknown bot {name!r}: one of {', '.join(bots)} (optionally :iterations, -cheat)")
+    engine, default, options = bots[base]
     if budget and (not budget.isdigit() or int(budget) < 1):
         raise ValueError(f"bad iteration budget in {name!r}")
     return engine, int(budget) if budget else default, options, cheat
 
 
-def think(view, level, seed=0):
-    """Start deciding for the seat of `view` (the seat to move) at a level or bot name."""
+def think(view, level, seed=0, bots=BOTS):
+    """Start deciding for the seat of `view` (the seat to move) at a level or bot name of `bots`."""
     if not isinstance(view, dict):
         raise TypeError(f"a bot decides from a view dict, not {type(view).__name__}")
     if view.get("to_move") != view.get("seat") or view.get("seat") is None:
         raise ValueError("a bot decides only for the seat to move, from that seat's view")
-    engine, budget, options, cheat = spec(level)
+    engine, budget, options, cheat = spec(level, bots)
     if cheat:
         raise ValueError("cheating bots read the true state: use think_true (arena only)")
-    if "source" in options:
-        options = dict(options)
-        kind = options.pop("source")
-        if kind.startswith("hands"):
-            raise ValueError(f"{level!r} reads the true hands: arena only, with the -cheat suffix")
-        source = InferenceSource(view) if kind == "infer" else ViewSource(view)
-    else:
-        source = ViewSource(view)
-    return Thinking(engine(source, _seed(seed), budget, **options))
-
-
-def think_true(game, level, seed=0):
-    """The same search reading the TRUE state (all hands, deck order): the fairness audit only."""
-    engine, budget, options, _ = spec(level)
     options = dict(options)
-    kind = options.pop("source", None) or ""
-    if kind.startswith("hands"):
-        source = HandsSource(game, tuple(kind.split(":")[1:]) or ("movement", "power"))
-    else:
-        source = TrueSource(game)
+    if options.pop("true_source", None) is not None:
+        raise ValueError(f"{level!r} reads the true hands: arena only, with the -cheat suffix")
+    source = options.pop("source", ViewSource)(view)
     return Thinking(engine(source, _seed(seed), budget, **options))
 
 
-def choose(view, level, seed=0):
+def think_true(game, level, seed=0, bots=BOTS):
+    """The same search reading the TRUE state (all hands, deck order): the fairness audit only."""
+    engine, budget, options, _ = spec(level, bots)
+    options = dict(options)
+    options.pop("source", None)
+    source = options.pop("true_source", TrueSource)(game)
+    return Thinking(engine(source, _seed(seed), budget, **options))
+
+
+def choose(view, level, seed=0, bots=BOTS):
     """The action the bot takes from `view`, thinking to the end."""
-    t = think(view, level, seed)
+    t = think(view, level, seed, bots)
     while not t.step(1.0):
         pass
     return t.action()

@@ -1,7 +1,7 @@
 """What a position is worth to a seat: the evaluation shared by greedy and the search.
 
 Everything here reads a full `Game` — for a fair bot always a determinisation
-built from its view (`view.Resampler`), never the true state. The move
+built from its view (`resample.Resampler`), never the true state. The move
 outcomes are worked out without playing them (no clone), which keeps the
 playout policy and the evaluation cheap enough for thousands of iterations.
 """
@@ -9,10 +9,10 @@ playout policy and the evaluation cheap enough for thousands of iterations.
 import math
 from typing import NamedTuple
 
-from .. import ring
 from ..actions import Move
 from ..cards import MOVEMENT
 from ..game import HAND_LIMIT  # R8
+from ..resolve import ACROSS as ACROSS_ANY, IS_PICKAXE, POINTS, VICTIM as FLANK_OWNER
 
 
 class Weights(NamedTuple):
@@ -30,21 +30,17 @@ DEFAULT = Weights()
 # ----- the ring, precomputed per tile count --------------------------------
 
 
-# Tile facts (R1) as tables built from lepeuple.ring's helpers, indexed by tile 0..20: a
-# list index is cheaper than a call on the search's hottest paths. Flanks never wrap,
-# so one table serves every tile count. _ACROSS: the opposite flank (0 off the flanks);
-# _FLANK_OWNER: the owner of the home a flank touches (-1 off the flanks);
-# _PICKAXE: is the tile a pickaxe.
-_FLANKS = [t and ring.is_flank(t) for t in range(21)]
-_ACROSS_ANY = [ring.opposite(t) if _FLANKS[t] else 0 for t in range(21)]
-_FLANK_OWNER = [ring.home_owner(ring.flanked_home(t)) if _FLANKS[t] else -1 for t in range(21)]
-_PICKAXE = [bool(t) and ring.is_pickaxe(t) for t in range(21)]
+# Tile facts (R1) and events' points (R14) are the tables of lepeuple.resolve, indexed
+# by tile 0..20: a list index is cheaper than a call on the search's hottest paths.
+# Flanks never wrap, so one table serves every tile count. ACROSS_ANY: the opposite
+# flank (0 off the flanks); FLANK_OWNER: the owner of the home a flank touches (-1 off
+# the flanks); IS_PICKAXE: is the tile a pickaxe; POINTS: each event's raw deltas.
 
 
 _STEP = {}  # tiles -> [from][shift + 10] -> to
 
 
-def _steps(tiles):
+def step_table(tiles):
     table = _STEP.get(tiles)
     if table is None:
         table = [[(t - 1 + s) % tiles + 1 for s in range(-10, 11)] if t else None for t in range(tiles + 1)]
@@ -61,7 +57,7 @@ def event_deltas(pos, scores, m, to, active, players):
     The partner is picked as in R13; where the active player may choose, they
     choose what is best for them.
     """
-    across = _ACROSS_ANY[to]
+    across = ACROSS_ANY[to]
     owners = []
     partner = -1
     for k in range(2 * players):
@@ -76,24 +72,15 @@ def event_deltas(pos, scores, m, to, active, players):
         if not owners:
             return None
         if len(owners) > 1:
-            return max((_deltas(scores, m >> 1, q, active, to, players) for q in owners),
+            return max((floored_deltas(scores, m >> 1, q, active, to, players) for q in owners),
                        key=lambda d: (d[active], -max(d)))
-        return _deltas(scores, m >> 1, owners[0], active, to, players)
-    return _deltas(scores, m >> 1, active, active, to, players)
+        return floored_deltas(scores, m >> 1, owners[0], active, to, players)
+    return floored_deltas(scores, m >> 1, active, active, to, players)
 
 
-def _deltas(scores, mover, helper, active, to, players):
-    """R14 and R15: the per-seat changes of an event, floored at 0."""
-    d = [0] * players
-    if mover == helper:
-        d[mover] += 3
-    elif helper == active:
-        d[active] += 2
-        d[mover] += 1
-    else:
-        d[mover] += 2
-        d[helper] += 1
-    d[_FLANK_OWNER[to]] -= 1
+def floored_deltas(scores, mover, helper, active, to, players):
+    """R14 and R15: the per-seat changes of an event (resolve.POINTS), floored at 0."""
+    d = list(POINTS[players][mover][helper][active][FLANK_OWNER[to]][1])
     for s in range(players):
         if d[s] < 0 and scores[s] + d[s] < 0:
             d[s] = -scores[s]
@@ -114,15 +101,15 @@ def _decode_table():
     return decode
 
 
-_DECODE = _decode_table()
+DECODE = _decode_table()
 # card id -> (own?, X+10, S, Y+10 or None, Z+10 or None)
 _CARD = {c.id: (c.own, c.shift + 10, c.square, c.split[0] + 10 if c.split else None,
                 c.split[1] + 10 if c.split else None) for c in MOVEMENT.values()}
 # tiles -> [tile] -> the opposite flank (0 for homes and pickaxes), as long as the ring
-_ACROSS = {4 * n: _ACROSS_ANY[:4 * n + 1] for n in (3, 4, 5)}
+ACROSS_OF = {4 * n: ACROSS_ANY[:4 * n + 1] for n in (3, 4, 5)}
 
 
-def _counts(pos, tiles):
+def counts(pos, tiles):
     """How many meeples stand on each tile."""
     count = [0] * (tiles + 1)
     for t in pos:
@@ -134,14 +121,14 @@ def _land_value(g, count, m, to, seat, picks, w):
     """Worth to `seat` (the active player) of meeple m ending its move on `to`, `picks` pickaxes passed."""
     pos = g.pos
     value = 0.0
-    across = _ACROSS_ANY[to]
+    across = ACROSS_ANY[to]
     if across:
         if count[across] - (pos[m] == across) > 0:
             d = event_deltas(pos, g.scores, m, to, seat, g.players)
             value = net_gain(d, seat, g.players, w.net)
         else:
             value = _placement(g, m, to, seat, w)
-    elif _PICKAXE[to]:
+    elif IS_PICKAXE[to]:
         picks += 1
     if picks and can_draw_power(g, m >> 1):
         value += w.pickaxe if m >> 1 == seat else -w.pickaxe / (g.players - 1)
@@ -149,24 +136,24 @@ def _land_value(g, count, m, to, seat, picks, w):
 
 
 def landing(pos, count, steps, m, how, x, z):
-    """(tile, pickaxes passed) of a decoded move (_DECODE) of meeple m: where it stops
+    """(tile, pickaxes passed) of a decoded move (DECODE) of meeple m: where it stops
     (a split stops on its first step when an event happens there, R11) and whether its
-    first step, when it goes on, was a pickaxe. `count`: meeples per tile (_counts)."""
+    first step, when it goes on, was a pickaxe. `count`: meeples per tile (counts)."""
     here = pos[m]
     if how == 0:
         return steps[here][x], 0
     if how == 1:
         return x, 0
     first = steps[here][x]
-    across = _ACROSS_ANY[first]
+    across = ACROSS_ANY[first]
     if across and count[across] - (here == across) > 0:
         return first, 0
-    return steps[first][z], 1 if _PICKAXE[first] else 0
+    return steps[first][z], 1 if IS_PICKAXE[first] else 0
 
 
-def _move_value(g, count, steps, cache, action, seat, w):
+def move_value_in(g, count, steps, cache, action, seat, w):
     """move_value with the per-position work (`count`, `steps`, a cache by landing) shared."""
-    m, how, x, z = _DECODE[action]
+    m, how, x, z = DECODE[action]
     to, picks = landing(g.pos, count, steps, m, how, x, z)
     key = (m * 64 + to) * 2 + picks
     value = cache.get(key)
@@ -177,7 +164,7 @@ def _move_value(g, count, steps, cache, action, seat, w):
 
 def move_value(g, action, seat, w=DEFAULT):
     """What playing movement action `action` now is worth to `seat` (the active player), in points."""
-    return _move_value(g, _counts(g.pos, g.tiles), _steps(g.tiles), {}, action, seat, w)
+    return move_value_in(g, counts(g.pos, g.tiles), step_table(g.tiles), {}, action, seat, w)
 
 
 def net_gain(d, seat, players, net=1.0):
@@ -193,7 +180,7 @@ def can_draw_power(g, seat):
 def _placement(g, m, to, seat, w):
     """The worth to `seat` of leaving meeple m on flank `to` with nothing opposite."""
     owner = m >> 1
-    value = w.anchor if _FLANK_OWNER[to] != owner else -w.exposed
+    value = w.anchor if FLANK_OWNER[to] != owner else -w.exposed
     return value if owner == seat else -value / (g.players - 1)
 
 
@@ -220,9 +207,9 @@ def best_move_value(g, seat, w=DEFAULT):
 
 def _best_move_value(g, seat, w=DEFAULT):
     pos, players = g.pos, g.players
-    steps = _steps(g.tiles)
-    across_of = _ACROSS[g.tiles]
-    count = _counts(pos, g.tiles)
+    steps = step_table(g.tiles)
+    across_of = ACROSS_OF[g.tiles]
+    count = counts(pos, g.tiles)
     best = 0.0
     pick = w.pickaxe if can_draw_power(g, seat) else 0.0
     mine = (2 * seat, 2 * seat + 1)
@@ -247,7 +234,7 @@ def _best_move_value(g, seat, w=DEFAULT):
                         seen.add((m, to))
                         v = net_gain(event_deltas(pos, g.scores, m, to, seat, players), seat, players, w.net)
                         best = max(best, v)
-                elif own and _PICKAXE[to] and pick > best:
+                elif own and IS_PICKAXE[to] and pick > best:
                     best = pick
             if first_step is not None:
                 first = row[first_step]
@@ -320,7 +307,7 @@ def utilities(g, model=MODEL, w=DEFAULT):
     target = g.options["target"]
     acting = g.phase in ("power", "move")
     # The home whose flank each meeple stands on (-1 off the flanks), once for all seats.
-    flank = [_FLANK_OWNER[t] for t in g.pos]
+    flank = [FLANK_OWNER[t] for t in g.pos]
     own_flank, anchor, threat = model.own_flank, model.anchor, model.threat
     u = [0.0] * n
     for p in range(n):

@@ -19,6 +19,8 @@ never on the engine's play path. Only what every seat saw at the table goes out.
 A game without history (a search clone) gets an empty log.
 """
 
+import json
+
 from ..actions import Draw, Move, Pass, Power, to_json
 from ..shadow import Shadow
 
@@ -27,7 +29,7 @@ DEPTH = 3
 
 _HAND_CHANGES = frozenset({"steal", "swap_hands", "discard"})
 
-_CACHE = {}  # (id(game), id(history list), seed, players) -> its Shadow (lepeuple/shadow.py)
+_CACHE = {}  # the game's set-up (_setup_key) -> a Shadow replaying its history (lepeuple/shadow.py)
 _CACHE_SIZE = 8
 
 
@@ -46,13 +48,21 @@ def records(game):
     history = game.history
     if not history:
         return []
-    key = (id(game), id(history), game.seed, game.players)
+    key = _setup_key(game)
     shadow = _CACHE.get(key)
     if shadow is None or not shadow.fits(history):
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.pop(next(iter(_CACHE)))
         shadow = _CACHE[key] = Shadow(game)
     return shadow.follow(history, _record)
+
+
+def _setup_key(game):
+    """Everything a replay depends on besides the history: the record's other fields.
+    Not the objects' id(), which Python gives again to objects made after others are
+    freed: two games with the same set-up and one history share a replay, and the
+    shadow's `fits` check against the history does the rest."""
+    return json.dumps([game.players, game.options, game.seed, game.setup], sort_keys=True)
 
 
 def _record(shadow, action):

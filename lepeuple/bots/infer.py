@@ -2,7 +2,7 @@
 
 A seat that drew two, or played a move worth little, while a card in its hand
 would have scored, probably lacked that card. `InferenceSource` keeps the
-`view.Resampler`'s deals (every hidden card dealt at random, all the view shows
+`resample.Resampler`'s deals (every hidden card dealt at random, all the view shows
 kept) but draws each determinisation by sampling-importance-resampling: `k`
 candidate deals are dealt, each is weighted by how likely it makes the
 opponents' recent movement decisions, and one is drawn in proportion to its
@@ -34,12 +34,15 @@ state is never touched. Without a log (a plain view) this is `ViewSource`.
 """
 
 import math
+from functools import partial
 
 from ..actions import from_json
-from ..game import _MOVES
+from ..game import card_moves
+from ..resample import Resampler
 from ..rng import Rng
-from ..view import Resampler
-from .evaluate import DEFAULT, _counts, _move_value, _steps
+from . import BOTS as LEVEL_BOTS, choose as _choose, spec as _spec, think as _think, think_true as _think_true
+from .search import IsmctsEngine
+from .evaluate import DEFAULT, counts, move_value_in, step_table
 from .policy import draw_value
 
 TEMPERATURE = 0.85
@@ -75,12 +78,11 @@ def card_values(entry, players, cards, w=DEFAULT):
     """{card: the best value in points of playing it at that decision} and the value of drawing two."""
     g = _Board(entry, players)
     seat = entry["seat"]
-    count, steps, cache = _counts(g.pos, g.tiles), _steps(g.tiles), {}
-    table = _MOVES[players][seat]
+    count, steps, cache = counts(g.pos, g.tiles), step_table(g.tiles), {}
     values = {}
     for c in cards:
-        moves = table[c]
-        values[c] = max(_move_value(g, count, steps, cache, a, seat, w) for a in moves) if moves else -1e9
+        moves = card_moves(players, seat, c)
+        values[c] = max(move_value_in(g, count, steps, cache, a, seat, w) for a in moves) if moves else -1e9
     return values, draw_value(g, seat, w)
 
 
@@ -207,7 +209,7 @@ class InferenceSource:
             g.moves[s] = km + hand[:um] if um else list(km)
             g.powers[s] = kp + power[:up] if up else list(kp)
         g.mdeck, g.pdeck = mdeck, pdeck
-        r._hidden_scores(g, rng)
+        r.hidden_scores(g, rng)
         g.note_scores()
         return g
 
@@ -240,3 +242,38 @@ class HandsSource:
         rng.shuffle(g.mdeck)
         rng.shuffle(g.pdeck)
         return g
+
+
+_HARD = LEVEL_BOTS["hard"][2]
+BOTS = {
+    **LEVEL_BOTS,
+    # Not a level yet: hard whose redeals are weighted by the opponents' recent
+    # decisions (docs/bots.md, "Inference"); it reads the view's "log" (bots.history.with_log).
+    "hard-infer": (IsmctsEngine, 308, {**_HARD, "source": InferenceSource}),
+    # The ceiling of inference over hands (arena audit only, as hard-hands-cheat): hard
+    # reading every TRUE hand, the decks' order and the chance stream redealt.
+    "hard-hands": (IsmctsEngine, 308, {**_HARD, "true_source": HandsSource}),
+    "hard-hands-movement": (IsmctsEngine, 308, {**_HARD, "true_source": partial(HandsSource, kinds=("movement",))}),
+    "hard-hands-power": (IsmctsEngine, 308, {**_HARD, "true_source": partial(HandsSource, kinds=("power",))}),
+}
+"""Every bot the arena knows: lepeuple.bots' and the research bots above."""
+
+
+def spec(name):
+    """lepeuple.bots.spec over every bot the arena knows."""
+    return _spec(name, BOTS)
+
+
+def think(view, level, seed=0):
+    """lepeuple.bots.think over every bot the arena knows."""
+    return _think(view, level, seed, BOTS)
+
+
+def think_true(game, level, seed=0):
+    """lepeuple.bots.think_true over every bot the arena knows."""
+    return _think_true(game, level, seed, BOTS)
+
+
+def choose(view, level, seed=0):
+    """lepeuple.bots.choose over every bot the arena knows."""
+    return _choose(view, level, seed, BOTS)

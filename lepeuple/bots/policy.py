@@ -7,19 +7,19 @@ microseconds per legal action: no clone, no lookahead.
 
 from ..actions import DEFEND_NO, DEFEND_YES
 from .evaluate import (
-    _ACROSS,
-    _DECODE,
-    _FLANK_OWNER,
-    _PICKAXE,
+    ACROSS_OF,
+    DECODE,
     DEFAULT,
+    FLANK_OWNER,
     HAND_LIMIT,
-    _counts,
-    _deltas,
-    _steps,
+    IS_PICKAXE,
     can_draw_power,
+    counts,
     event_deltas,
+    floored_deltas,
     landing,
     net_gain,
+    step_table,
 )
 
 # The order in which the policy plays power cards when it holds several.
@@ -57,9 +57,9 @@ def best_move(g, legal, rng, w=DEFAULT):
     """
     seat = g.active
     pos, players, scores = g.pos, g.players, g.scores
-    steps = _steps(g.tiles)
-    across_of = _ACROSS[g.tiles]
-    count = _counts(pos, g.tiles)
+    steps = step_table(g.tiles)
+    across_of = ACROSS_OF[g.tiles]
+    count = counts(pos, g.tiles)
     share = 1.0 / (players - 1)
     anchor, exposed, net = w.anchor, w.exposed, w.net
     pick = [(w.pickaxe if s == seat else -w.pickaxe * share) if can_draw_power(g, s) else 0.0
@@ -72,19 +72,19 @@ def best_move(g, legal, rng, w=DEFAULT):
         if a[-1] == "draw":
             v = draw_value(g, seat, w)
         else:
-            m, how, x, z = _DECODE[a]
+            m, how, x, z = DECODE[a]
             to, picks = landing(pos, count, steps, m, how, x, z)
             across = across_of[to]
             owner = m >> 1
             if across and count[across] - (pos[m] == across) > 0:
                 v = net_gain(event_deltas(pos, scores, m, to, seat, players), seat, players, net)
             elif across:
-                v = anchor if _FLANK_OWNER[to] != owner else -exposed
+                v = anchor if FLANK_OWNER[to] != owner else -exposed
                 if owner != seat:
                     v = -v * share
             else:
                 v = 0.0
-                if _PICKAXE[to]:
+                if IS_PICKAXE[to]:
                     picks += 1
             if picks:
                 v += pick[owner]
@@ -148,7 +148,7 @@ def partner_choice(g, legal, w=DEFAULT):
     best, best_value = legal[0], -1e9
     for a in legal:
         q = a[0][0]
-        d = _deltas(g.scores, m >> 1, q, g.active, to, g.players)
+        d = floored_deltas(g.scores, m >> 1, q, g.active, to, g.players)
         v = net_gain(d, g.active, g.players, w.net)
         if v > best_value:
             best, best_value = a, v

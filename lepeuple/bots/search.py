@@ -10,9 +10,9 @@ result, so slicing never changes it.
 
 import math
 
+from ..resample import Resampler
 from ..rng import Rng
-from ..view import Resampler
-from .evaluate import DEFAULT, MODEL, _counts, _move_value, _steps, evaluate, move_value
+from .evaluate import DEFAULT, MODEL, counts, evaluate, move_value, move_value_in, step_table
 from .policy import draw_value, policy_action
 
 _POLICY_SALT = 0x5DEECE66D
@@ -282,8 +282,8 @@ def imitate_greedy(g, rng, model=MODEL, w=DEFAULT, topk=0):
     if phase == "defend" or phase == "partner":
         return policy_action(g, rng, w)
     if topk and phase == "move" and len(legal) > topk + 1:
-        count, steps, cache = _counts(g.pos, g.tiles), _steps(g.tiles), {}
-        scored = sorted((_move_value(g, count, steps, cache, a, seat, w), i) for i, a in enumerate(legal) if a[-1] != "draw")
+        count, steps, cache = counts(g.pos, g.tiles), step_table(g.tiles), {}
+        scored = sorted((move_value_in(g, count, steps, cache, a, seat, w), i) for i, a in enumerate(legal) if a[-1] != "draw")
         legal = [legal[i] for _, i in scored[-topk:]] + [a for a in legal if a[-1] == "draw"]
     best, best_value = None, -1.0
     for a in legal:

@@ -1,0 +1,166 @@
+"""How the modules of lepeuple/ depend on one another, read from their sources with ast.
+
+- The imports form a DAG by module: no cycle, counting imports inside functions. An
+  import counts as an edge to the module it names (`from .x import y` names lepeuple.x,
+  or lepeuple.x.y when y is a module); the parent packages that Python initialises on
+  the way are not edges (every module would then depend on lepeuple/__init__.py).
+- A private name (a leading underscore, not a dunder) is private to the module that
+  defines it: no module imports another's (`from .m import _x`) nor reads one as an
+  attribute (`m._x`, `game._x`, `getattr(game, "_x")`) unless its own code defines that
+  name (a def, a class, an assignment, an attribute assigned on `self` or `cls`, a
+  `__slots__` entry). A namedtuple's public methods (`_make`, `_fields`, ...) are not
+  private. Tests may look inside; the engine's modules may not.
+"""
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "lepeuple"
+
+
+def module_name(path):
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def sources():
+    """{module name: its parsed source} of every module of lepeuple/."""
+    return {module_name(p): (p, ast.parse(p.read_text(encoding="utf-8"))) for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+MODULES = sources()
+
+
+def _base(module, path, node):
+    """The absolute module an ImportFrom names (its `from` part)."""
+    if not node.level:
+        return node.module
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for _ in range(node.level - 1):
+        package = package.rpartition(".")[0]
+    return f"{package}.{node.module}" if node.module else package
+
+
+def imports(module):
+    """The modules of lepeuple/ that `module` imports, anywhere in its source."""
+    path, tree = MODULES[module]
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = _base(module, path, node)
+            names = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base for alias in node.names]
+        else:
+            continue
+        out.update(name for name in names if name in MODULES)
+    out.discard(module)
+    return out
+
+
+GRAPH = {module: imports(module) for module in MODULES}
+
+
+def find_cycle(graph):
+    """A list of modules forming a cycle of imports, or None."""
+    state, stack = {}, []
+
+    def visit(node):
+        state[node] = "open"
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == "open":
+                return stack[stack.index(nxt):] + [nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        stack.pop()
+        state[node] = "done"
+        return None
+
+    for node in sorted(graph):
+        if node not in state:
+            found = visit(node)
+            if found:
+                return found
+    return None
+
+
+NAMEDTUPLE_API = {"_make", "_fields", "_replace", "_asdict", "_field_defaults"}
+
+
+def _private(name):
+    return (name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+            and name not in NAMEDTUPLE_API)
+
+
+def defined_privates(tree):
+    """The private names a module's own code defines."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            out.add(node.id)
+        elif (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
+              and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+            out.add(node.attr)
+        elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__slots__" for t in node.targets):
+            out.update(c.value for c in ast.walk(node.value) if isinstance(c, ast.Constant) and isinstance(c.value, str))
+    return {name for name in out if _private(name)}
+
+
+def private_reads(module):
+    """["line: what"] of another module's private names that `module` reads."""
+    path, tree = MODULES[module]
+    own = defined_privates(tree)
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            out += [f"{node.lineno}: imports {alias.name}" for alias in node.names if _private(alias.name)]
+        elif isinstance(node, ast.Attribute) and _private(node.attr) and node.attr not in own:
+            out.append(f"{node.lineno}: reads .{node.attr}")
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+              and node.func.id in ("getattr", "setattr", "hasattr") and len(node.args) >= 2
+              and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str)
+              and _private(node.args[1].value) and node.args[1].value not in own):
+            out.append(f"{node.lineno}: reads .{node.args[1].value}")
+    return out
+
+
+def test_the_imports_of_lepeuple_form_no_cycle():
+    assert find_cycle(GRAPH) is None, " -> ".join(find_cycle(GRAPH))
+
+
+def test_the_cycle_finder_finds_one():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_imports_inside_functions_count():
+    game = next(m for m in MODULES if m.endswith(".game"))
+    example = game.rpartition(".")[0] + ".example"  # a module beside game.py
+    MODULES[example] = (MODULES[game][0].with_name("example.py"), ast.parse("def f():\n    from .game import Game\n"))
+    try:
+        assert imports(example) == {game}
+    finally:
+        del MODULES[example]
+
+
+def test_no_module_reads_another_modules_private_names():
+    found = {module: private_reads(module) for module in MODULES}
+    assert {module: reads for module, reads in found.items() if reads} == {}
+
+
+def test_a_private_read_is_found():
+    MODULES["lepeuple.example"] = (PACKAGE / "example.py", ast.parse(
+        "from .game import _MOVES\nclass A:\n    __slots__ = ('_own',)\n"
+        "    def f(self, g):\n        g._set = 1\n        return self._own, g._events, g._own, g._set,"
+        " getattr(g, '_undo'), g._fields\n"))
+    try:
+        assert private_reads("lepeuple.example") == [
+            "1: imports _MOVES", "5: reads ._set", "6: reads ._events", "6: reads ._set", "6: reads ._undo"]
+    finally:
+        del MODULES["lepeuple.example"]

@@ -10,7 +10,7 @@ opened before Python is ready. Python then draws the same markup itself
 (web/takeover.py carries over what was chosen).
 
 One source: these are the very render functions the page calls (App.render:
-the header and the new-game screen, `rules_page`); tests/web/test_first_screen.py
+the header and the new-game screen, `rules_page`); tests/web/test_first_screen_prerender.py
 checks that the markup is what the page draws, tests/e2e/test_first_screen.py
 that the form shown early is what Python then draws.
 """

@@ -204,7 +204,7 @@ def test_a_hint_goes_away_when_the_player_chooses_otherwise():
     app, dom = boot(items)
     app.command("hint")
     dom.run_tasks()
-    assert app.hint is not None
-    other = next(c for c in (2, 8) if c != getattr(app.hint, "card", None))
+    assert app.game.hint.action is not None
+    other = next(c for c in (2, 8) if c != getattr(app.game.hint.action, "card", None))
     app.command("card", other)
-    assert app.hint is None
+    assert app.game.hint.action is None

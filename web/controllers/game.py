@@ -206,7 +206,7 @@ class GameController:
     async def _undo_window(self, loop):
         """After a person's decision that can still be taken back, give them a moment
         before a bot acts on it; True when the bot may go on."""
-        wait = UNDO_WINDOW[self.app.page.speed] if self.session.undoable_by_human() else 0
+        wait = UNDO_WINDOW[self.app.page.speed] if self.session.undoable_by_human() and not self.once else 0
         if wait:
             await self.app.page.dom.sleep(wait)
         return self._live(loop)
@@ -252,6 +252,8 @@ class GameController:
             self.loop = None  # a loop waiting out the step just left gives way
         if self.steps.current is None and self.bot_to_move():
             self.once = True
+            if self.thinking is None:
+                self.loop = None  # a loop waiting out the undo window gives way: the bot goes now
         return "choice" if self.steps.current is None and not self.once else None
 
     def waiting(self):

@@ -7,7 +7,7 @@ from lepeuple.cards import NAMES
 from ..i18n import t
 from ..markup import classes, h
 from . import cards
-from .common import button, meeple_label, meeple_text, player_name
+from .common import button, meeple_label, player_name
 from ..playback import SCORING
 from .log import applied_after, describe, log as log_panel
 from .panels import panels, piles
@@ -67,15 +67,32 @@ def table_screen(m):
 
 def _at_frame(m):
     """The view as the step being shown has it: meeples where they stood then, and
-    scores before the points still to come (hands and piles show the present)."""
+    scores, hand sizes, decks and discard piles before what is still to come (the
+    events after the step, `later`, read backwards). The viewer's own hand shows the present."""
     if m.frame is None:
         return m.view
-    scores = list(m.view["scores"])
+    v = m.view
+    scores, sizes = list(v["scores"]), [dict(x) for x in v["hand_sizes"]]
+    decks = {"movement": v["movement_deck"], "power": v["power_deck"]}
+    discards = {"movement": list(v["movement_discard"]), "power": list(v["power_discard"])}
+    reshuffled = {e.kind for e in m.later if e.type == "reshuffle"}  # deck sizes before a reshuffle: unknown here
     for e in m.later:
         if e.type == "score" and scores[e.seat] is not None:
             scores[e.seat] -= e.delta
-    active = next((e.seat for e in reversed(m.log) if e.type == "turn"), m.view["active"])  # whose step it is
-    return {**m.view, "meeples": m.frame.meeples, "scores": scores, "active": active, "to_move": active}
+        elif e.type == "draw":
+            sizes[e.seat][e.kind] -= 1
+            decks[e.kind] += 1
+        elif e.type in ("play", "power"):
+            kind = "power" if e.type == "power" else "movement"
+            sizes[e.seat][kind] += 1
+            if e.card in discards[kind][::-1]:
+                del discards[kind][len(discards[kind]) - 1 - discards[kind][::-1].index(e.card)]
+    active = next((e.seat for e in reversed(m.log) if e.type == "turn"), v["active"])  # whose step it is
+    past = {"movement_deck": decks["movement"], "power_deck": decks["power"],
+            "movement_discard": discards["movement"], "power_discard": discards["power"]}
+    past = {k: val for k, val in past.items() if k.split("_")[0] not in reshuffled}
+    return {**v, "meeples": m.frame.meeples, "scores": scores, "hand_sizes": sizes, "active": active,
+            "to_move": active, **past}
 
 
 def prompt_why(m):

@@ -7,6 +7,7 @@ engine and go through `lepeuple.events.redact` here, for the seat at the
 device (None: a spectator sees no private card).
 """
 
+from lepeuple.actions import to_json as action_json
 from lepeuple.cards import NAMES
 from lepeuple.events import named, redact
 from lepeuple.explain import event_parts
@@ -16,6 +17,7 @@ from ..i18n import language, t, tn
 from ..markup import cached, classes, h
 from .cards import signed
 from .common import meeple_text, people, player_name
+from .replay import action_words
 from .rules import log_why
 
 OPEN_TURNS = 6  # the newest turns shown open; older ones fold (never vanish)
@@ -33,6 +35,8 @@ def describe(event, seats, viewer, hidden_scores=False, active=None, applied=Non
 
     For an "event", `active` is the player whose turn it is and `applied` the
     score changes that followed it (seat -> change after the floor at 0)."""
+    if event[0] == "took_back":  # the page's own line (web/session.TookBack), no engine event
+        return t("log.took_back", name=player_name(seats, event.seat), action=action_words(action_json(event.action), seats))
     event = redact(named(event), viewer, hidden_scores)
     handler = _HANDLERS.get(event.type)
     return handler(event, _Ctx(seats, viewer, hidden_scores, active, applied)) if handler else None

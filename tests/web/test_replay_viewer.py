@@ -190,3 +190,27 @@ def test_a_review_can_be_stopped():
     dom.tasks.insert(0, task)
     dom.run_tasks()
     assert app.replay.review is None and 'data-testid="review-panel"' not in dom.html
+
+
+def _review_started(app, dom):
+    app.command("review", 0)
+    task = dom.tasks.pop(0)
+    for _ in range(4):
+        task.send(None)
+    assert app.replay.review is not None and 'data-testid="review-panel"' in dom.html
+    dom.tasks.append(task)  # it would go on: the next run_tasks lets it see it was dropped
+
+
+def test_the_review_is_cleared_when_another_game_opens_or_a_new_game_starts():
+    app, dom = finished()
+    other_game = app.store.backend.items[storage.SAVE_KEY]
+    _review_started(app, dom)
+    app.import_text(other_game)  # another game (here: a copy) opens in the replay
+    dom.run_tasks()
+    assert app.replay.review is None and 'data-testid="review-panel"' not in dom.html
+    dom.tasks.clear()
+    _review_started(app, dom)
+    app.command("replay-close")
+    app.command("again")  # a new game
+    dom.run_tasks()
+    assert app.replay.review is None and app.screen == "table"

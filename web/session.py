@@ -13,6 +13,7 @@ from lepeuple.errors import ActionError, RecordError, SetupError
 from lepeuple.events import named
 from lepeuple.record import replay as replay_record
 
+from .eyes import device_holder
 from .newgame import Setup, seats_from_json
 from .storage import SaveError
 
@@ -135,9 +136,10 @@ class Session:
     # ----- taking back a slip --------------------------------------------
 
     def undoable(self):
-        """How many decisions the human at the device may take back now (the
-        engine's policy: nothing hidden revealed, nothing random, nobody else acted)."""
-        seat = self.viewer()
+        """How many decisions the human holding the device (web/eyes.device_holder)
+        may take back now (the engine's policy: nothing hidden revealed, nothing
+        random, nobody else acted)."""
+        seat = device_holder(self)
         if seat is None or self.game.is_over or not self.game.history:
             return 0
         return self.game.undoable(seat)

@@ -277,7 +277,9 @@ class GameController:
             self.chooser, self.hint = None, Hint()
 
     def ask_hint(self, _):
-        if self.current_chooser() is not None and not self.hint.busy:
+        """The hard bot's choice from the view of the person to move, who holds the device (web/eyes)."""
+        s = self.session
+        if self.current_chooser() is not None and not self.hint.busy and device_holder(s) == s.game.to_move:
             self.hint.busy = True
             self.app.page.dom.spawn(self._think_hint(self.app.epoch))
 

@@ -25,7 +25,7 @@ from ..newgame import Setup
 from ..render import replay as replay_view
 from ..render import screens
 from ..render.common import button, player_name
-from ..render.table import TableModel, frame_text, table_screen
+from ..render.table import Controls, TableModel, frame_text, table_screen
 from ..session import Session
 from ..storage import decode, encode
 
@@ -221,9 +221,12 @@ class GameController:
         await dom.sleep(0)  # let the browser paint before thinking starts
         action = await botrunner.decide(s.game.view(seat), s.seats[seat].level, s.bot_seed(),
                                         lambda: not self._live(loop))
-        dom.flag("thinking", None)
+        if self.loop in (loop, None):  # a loop that took over and thinks now keeps the flag
+            dom.flag("thinking", None)
         dom.flag("bot-stats", botrunner.STATS.to_json())
         if action is None or not self._live(loop):
+            if self.loop in (loop, None):
+                self.thinking = None
             return False
         self.play(action)
         if self.steps.current is not None:
@@ -240,7 +243,8 @@ class GameController:
     def play_on(self, _):
         if self.steps.paused:
             self.steps.paused = self.once = False
-            self.loop = None  # a loop waiting out a step's time gives way: the dispatcher starts one
+            if self.thinking is None:
+                self.loop = None  # a loop waiting out a step's time gives way: the dispatcher starts one
 
     def step(self, _):
         """One more step: the next one waiting, else a bot's decision (its first step)."""
@@ -326,9 +330,10 @@ class GameController:
         hint = self.hint
         return TableModel(view=view, seats=s.seats, offer=chooser.offer() if chooser else None, log=s.log[:upto],
                           later=s.log[upto:], last=s.last if frame is None else [], frame=frame,
-                          thinking=self.thinking, hint=hint.action, hint_path=hint.path, hint_busy=hint.busy,
-                          can_hint=chooser is not None, pass_to=passing, notices=self._notices(), changes=changes,
-                          can_undo=s.undoable() > 0 and frame is None, bots=self.bot_controls())
+                          hint=hint.action, hint_path=hint.path, can_hint=chooser is not None, pass_to=passing,
+                          notices=self._notices(), changes=changes,
+                          controls=Controls(thinking=self.thinking, bots=self.bot_controls(),
+                                            can_undo=s.undoable() > 0 and frame is None, hint_busy=hint.busy))
 
     def render(self):
         s = self.session

@@ -16,7 +16,7 @@ from lepeuple.review import Review
 from ..eyes import EVERYONE, Eyes
 from ..markup import h
 from ..render import replay as replay_view
-from ..render.table import TableModel, table_screen
+from ..render.table import ReplayExtras, TableModel, table_screen
 from ..replay import Replay, file_name, pack, read_file, unpack
 from ..storage import SaveError, encode
 
@@ -256,8 +256,8 @@ class ReplayController:
         view, hands = self.eyes.views(r.game(), r.viewer)
         said = self.app.said
         model = TableModel(view=view, seats=r.seats, log=r.events(), last=r.last() if r.marks is None else [],
-                           hands=hands, notices=[said] if said else [], replay_marks=r.marks,
-                           replay_paths=self.paths if r.marks else {})
+                           notices=[said] if said else [],
+                           replay=ReplayExtras(hands=hands, marks=r.marks, paths=self.paths if r.marks else {}))
         extra = [replay_view.download_link(encode(r.seats, r.record), self.file_name())]
         if r.finished:
             extra.append(replay_view.share_box(self.share_link(), self.share_state))

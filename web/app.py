@@ -27,6 +27,7 @@ localStorage before the page loads: the normal resume path.
 """
 
 from . import i18n, playback
+from .controllers import UNCHANGED
 from .controllers.form import FormController
 from .controllers.game import GameController
 from .controllers.guide import GuideController
@@ -66,7 +67,8 @@ class App:
 
     def _routes(self):
         """Every data-act the page offers, and who handles it. A handler may return
-        where keyboard focus goes ("choice": the first choice of the new step)."""
+        where keyboard focus goes ("choice": the first choice of the new step), or
+        UNCHANGED (web/controllers: nothing to draw now)."""
         g, f, gd, r, s = self.game, self.form, self.guide, self.replay, self.stats
         return {
             "continue-here": g.continue_here, "undo": g.undo, "pause": g.pause, "play-on": g.play_on,
@@ -232,7 +234,8 @@ class App:
             focus = self.game.click(act, arg)
         else:
             focus = None
-        self.render(focus=focus)
+        if focus != UNCHANGED:
+            self.render(focus=focus)
         self.game.kick()
 
     def change(self, name, value):

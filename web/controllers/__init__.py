@@ -15,4 +15,10 @@ controller, then draws the current screen once and drives the game loop once.
 It holds the current screen (one value naming every screen) and is the one
 place that cancels stale work (App.cancel_stale). Controllers reach the
 browser and storage only through App.page (web/controllers/page.Page).
+
+A command handler returns where keyboard focus goes (None, "choice", a
+selector), or UNCHANGED when nothing on screen changed (its work goes on in a
+task of its own that draws when it has something to show).
 """
+
+UNCHANGED = "unchanged"

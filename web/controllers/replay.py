@@ -19,6 +19,7 @@ from ..render import replay as replay_view
 from ..render.table import ReplayExtras, TableModel, table_screen
 from ..replay import Replay, file_name, pack, read_file, unpack
 from ..storage import SaveError, encode
+from . import UNCHANGED
 
 REPLAY_STEP = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.0}  # seconds between actions played back
 REVIEW_SLICE = 0.02  # seconds of review work per browser task (a unit of work may add ~25 ms in CPython)
@@ -175,6 +176,7 @@ class ReplayController:
         if self.replay is not None and not self.replay.finished:
             return
         self.app.page.dom.spawn(self._start_review(seat))
+        return UNCHANGED  # the click's task stays short: the review draws itself
 
     async def _start_review(self, seat):
         app = self.app

@@ -1,153 +1,180 @@
-"""The controller: what screen is up, what a click means, bots taking their turns.
+"""The page's dispatcher: which screen is up, which controller a click goes to.
 
 It talks to the browser only through `dom` (web/dom.py in the page, a fake in
 tests): render a tree, read the form, set a flag, spawn a coroutine, sleep.
 So the whole page logic runs and is tested under CPython as well.
 
-Every action is shown as frames (web/playback.py): a bot's turn step by step,
-each held on screen for the speed's pause, scoring steps longer. The same
-loop (`drive`) shows frames and lets bots decide; "pause" stops it after the
-current step, "step" runs one more. After a human's decision that can still
-be taken back (the engine's undo policy), a bot waits a moment before acting.
+The controllers (web/controllers/) own their state and draw their screens:
+`game` (the game being played, its steps and bots), `form` (new game,
+"discard?", an unreadable save), `guide` (the guided first game), `replay`
+(replay, files, links, sharing, the review) and `stats`. A command (a click,
+a select changed) goes through `command`/`change`: the controller acts, then
+the page is drawn once and the game loop driven once. Coroutines (bots, step
+timers, the hint, replay playback, the review) belong to an epoch; the one
+place that ends them is `cancel_stale`, called when the screen or the game
+changes.
+
+The screen is one value, one of SCREENS: new | confirm | broken | table |
+rules | replay | tutorial (the pass and end screens are parts of the table).
 
 What tests may rely on (and nothing else is test-only): the URL speed
 `instant` (no pauses between bot steps), and flags on <body>:
-data-ready (web/boot.py), data-screen (new | confirm | broken | table | rules),
+data-ready (web/boot.py), data-screen (one of SCREENS),
 data-actions (actions in the game record), data-thinking (a bot is thinking),
 data-bot-stats (JSON: bot decision times on this device, botrunner.Stats).
 A scenario is played by saving a record with a `setup` (lepeuple.record) to
 localStorage before the page loads: the normal resume path.
 """
 
-import random
-
-from lepeuple.preview import preview
-
-from . import botrunner, i18n, playback, stats
-from .choices import Chooser
+from . import i18n, playback, stats
+from .controllers import UNCHANGED
+from .controllers.form import FormController
+from .controllers.game import GameController
+from .controllers.guide import GuideController
+from .controllers.page import Page
+from .controllers.replay import ReplayController
+from .controllers.stats import StatsController
 from .markup import h
-from .newgame import Seat, Setup, default_level, parse_query, setup_from_form
+from .newgame import parse_query
+from .render import log as log_view
 from .render import screens
 from .render.rules import anchor, rules_page, rules_panel
-from .render.tutorial import offer as tutorial_offer, tutorial_screen
-from .tutorial import STEPS as TUTORIAL_STEPS, Tutorial, forget as forget_tutorial, progress as tutorial_progress
-from .render.table import TableModel, table_screen
-from .render import replay as replay_view
-from .render.common import button, player_name
-from .render import log as log_view
-from .replay_app import ReplayCommands
-from .session import Session
-from .storage import PREFS_KEY, SAVE_KEY, SaveError, Store, decode
-from .storage import encode as storage_encode
+from .storage import PREFS_KEY, SAVE_KEY, SaveError
 
-# Seconds a step stays on screen: (an ordinary step, a scoring step), and the undo
-# window: how long a bot waits after a human's decision that can still be taken back.
-# "instant" is for tests (URL ?speed=instant): no pauses, bots still think in slices.
-PAUSES = {"slow": (1.8, 4.0), "normal": (1.1, 2.6), "fast": (0.5, 1.3), "instant": (0.0, 0.0)}
-UNDO_WINDOW = {"slow": 3.0, "normal": 2.0, "fast": 1.2, "instant": 0.0}
+SCREENS = ("new", "confirm", "broken", "table", "rules", "replay", "tutorial")
+# Screens visited from another, and left back to it ("close", "leave").
+VISITS = ("rules", "replay", "tutorial")
 
 
-class App(ReplayCommands):
+class App:
+    """The screen on show (`screen`, with where each visited screen returns in `back`),
+    the rules panel beside a game (`panel`: the rule id it is open at), a word about
+    the last file or link asked for (`said`), the epoch of wanted work, the five
+    controllers, and the command routes."""
+
     def __init__(self, dom, backend, search="", languages=(), clock=None, rng=None, saving=True, fragment=""):
-        self.dom = dom
-        self.store = Store(backend, clock)
-        self.saving = saving  # False: the browser keeps nothing (storage disabled), say so
-        self.fragment = fragment  # location.hash: a shared game (#g=…) opens in the replay viewer
-        self.rng = rng or random.Random()
-        self.levels = botrunner.levels()
-        self.search, self.languages = search, languages
-        self.screen = "new"  # new | confirm | broken | table | rules
-        self.back_to = "new"  # the screen the rules page returns to
-        self.session = None
-        self.chooser = None
-        self.draft = Setup([Seat(), Seat("bot", level=default_level(self.levels)),
-                            Seat("bot", level=default_level(self.levels))])
-        self.errors, self.notices = [], []
-        self.link_setup = None  # a setup from the URL, waiting for "discard the game?"
-        self.confirm_key = "confirm.text"
-        self.broken = None  # SaveError of an unreadable save
-        self.notice = None  # (key, fields) of a save problem, above the table
-        self.link_notices = []  # what the link that started the game ignored, above the table
-        self.stale = False  # another tab changed the saved game: this one stops
-        self.asking_reset = False  # "reset the stats?" asked, waiting for the answer
-        self.generation = 0  # bumped by every new game: stale coroutines stop
-        self.driving = False
-        self.thinking = None
-        self.frames = []  # playback.Frame still to show
-        self.frame = None  # the frame on screen
-        self.paused = False
-        self.step_once = False  # "step": one frame or one bot decision, then pause again
-        self.hint = None
-        self.hint_path = []
-        self.hint_busy = False
-        self.show_end = True
-        self.speed = "normal"
-        self.panel = None  # the rules beside the board: the section (rule id) it is open at
-        self.tutorial = None  # web.tutorial.Tutorial: the guided first game
-        self.tutorial_back = "new"  # the screen "leave" returns to
-        self.first_visit = False  # no save and no preferences: the guided game is offered
+        self.page = Page(dom, backend, search, languages, clock, rng, saving)
+        self.screen = "new"
+        self.back = {}  # visited screen -> the screen it returns to
+        self.panel = None
+        self.said = None  # (key, fields), above the table or the replay
+        self.epoch = 0  # work of an earlier epoch stops (cancel_stale)
+        self.game = GameController(self)
+        self.form = FormController(self)
+        self.guide = GuideController(self)
+        self.replay = ReplayController(self, fragment)
+        self.stats = StatsController(self)
+        self.routes = self._routes()
+
+    def _routes(self):
+        """Every data-act the page offers, and who handles it. A handler may return
+        where keyboard focus goes ("choice": the first choice of the new step), or
+        UNCHANGED (web/controllers: nothing to draw now)."""
+        g, f, gd, r, s = self.game, self.form, self.guide, self.replay, self.stats
+        return {
+            "continue-here": g.continue_here, "undo": g.undo, "pause": g.pause, "play-on": g.play_on,
+            "step": g.step, "pass-ok": g.pass_ok, "hint": g.ask_hint, "again": g.again,
+            "hide-end": g.hide_end, "show-end": g.show_end_screen,
+            "new": f.new, "discard": f.discard, "keep": f.keep, "resume": f.resume,
+            "new-after-broken": f.new_after_broken, "seats": f.seats, "start": f.start,
+            "tutorial": gd.open, "tut-next": gd.next, "tut-leave": gd.leave, "tut-again": gd.again,
+            "tut-play": gd.play,
+            "replay-open": r.open, "replay-step": r.step, "replay-go": r.go_to, "replay-play": r.toggle_play,
+            "replay-close": r.close, "replay-continue": r.play_on_file, "review": r.start_review,
+            "review-cancel": r.cancel_review, "review-show": r.show_mistake, "share": r.share,
+            "stats-reset": s.reset, "rules": self.rules, "rules-close": self.rules_close,
+            "log-more": self.log_more,
+        }
+
+    # ----- what tests and the browser layer read ----------------------------
+
+    @property
+    def store(self):
+        return self.page.store
+
+    @property
+    def levels(self):
+        return self.page.levels
+
+    @property
+    def session(self):
+        return self.game.session
+
+    @property
+    def stale(self):
+        return self.game.stale
+
+    @property
+    def tutorial(self):
+        return self.guide.tutorial
+
+    def file_name(self):
+        return self.replay.file_name()
 
     # ----- start-up ------------------------------------------------------
 
     def boot(self):
         """Read preferences, the URL and the save; show the right screen."""
+        page, form = self.page, self.form
         prefs, reset = self._prefs()
-        query = parse_query(self.search, self.levels)
-        lang = query.lang or prefs.get("lang") or i18n.pick_language(self.languages)
+        query = parse_query(page.search, page.levels)
+        lang = query.lang or prefs.get("lang") or i18n.pick_language(page.languages)
         self.set_language(lang, remember=bool(query.lang))
-        self.speed = query.speed or prefs.get("speed") or "normal"
-        self.errors, self.notices = query.errors, query.notices + reset + stats.check(self.store)
-        if not self.saving:
-            self.notices.append(("save.memory", {}))
-        self._load_save()
-        self.first_visit = self.session is None and self.store.backend.getItem(PREFS_KEY) is None
-        if "tutorial=1" in self.search.lstrip("?").split("&"):  # ?tutorial=1: the guided game
-            self.notices = [n for n in self.notices if n != ("err.unknown_param", {"name": "tutorial"})]
-            self.dom.replace_query(self._kept_query(query))
-            self._do_tutorial(None)
+        page.speed = query.speed or prefs.get("speed") or "normal"
+        form.errors, form.notices = query.errors, query.notices + reset + stats.check(page.store)
+        if not page.saving:
+            form.notices.append(("save.memory", {}))
+        self.resume_saved()
+        self.guide.note_visit()
+        if "tutorial=1" in page.search.lstrip("?").split("&"):  # ?tutorial=1: the guided game
+            form.notices = [n for n in form.notices if n != ("err.unknown_param", {"name": "tutorial"})]
+            page.dom.replace_query(self._kept_query(query))
+            self.command("tutorial")
             return
-        if self.fragment and self.open_link(self.fragment):  # the saved game stays as it was
+        if self.replay.fragment and self.replay.open_link(self.replay.fragment):  # the save stays as it was
+            self.render(focus="choice")
             return
         if query.setup is not None:
-            self.dom.replace_query(self._kept_query(query))
+            page.dom.replace_query(self._kept_query(query))
             if self.session is not None and not self.session.game.is_over:
-                self.link_setup, self.confirm_key, self.screen = query.setup, "confirm.link", "confirm"
-            elif self.broken is None:
-                self.start(query.setup, self.notices)
-                return
+                form.ask_discard("confirm.link", link_setup=query.setup)
+            elif form.broken is None:
+                self.game.start(query.setup, form.notices)
             else:
-                self.draft = query.setup
+                form.draft = query.setup
         elif query.draft is not None:
-            self.draft = query.draft
-            self.screen = "new" if self.broken is None else "broken"
+            form.draft = query.draft
+            self.go("new" if form.broken is None else "broken")
         self.render()
-        self.kick()
+        self.game.kick()
 
     def _prefs(self):
         """(preferences, notices): only values the page knows are kept; anything else
         in storage is reset (with a notice), so no stored value can stop the page."""
-        raw = self.store.prefs()
-        allowed = {"lang": i18n.CODES, "speed": tuple(PAUSES)}
+        store = self.page.store
+        raw = store.prefs()
+        allowed = {"lang": i18n.CODES, "speed": tuple(playback.READ)}
         prefs = {key: value for key, value in (raw or {}).items()
                  if key in allowed and isinstance(value, str) and value in allowed[key]}
         if raw is not None and prefs == raw:
             return prefs, []
-        if raw is None and self.store.backend.getItem(PREFS_KEY) is None:
+        if raw is None and store.backend.getItem(PREFS_KEY) is None:
             return {}, []  # none stored yet
-        self.store.replace_prefs(prefs)
+        store.replace_prefs(prefs)
         return prefs, [("prefs.reset", {})]
 
-    def _load_save(self):
-        text = self.store.load_text()
-        if text is None:
-            return
+    def resume_saved(self):
+        """The saved game on the table (or the form when none; the broken-save screen
+        when it cannot be read)."""
         try:
-            seats, record = decode(text)
-            self.session = Session.resume(seats, record, self.levels, text)
-            self.draft = self.session.setup
-            self.screen = "table"
+            found = self.game.load()
         except SaveError as e:
-            self.broken, self.screen = e, "broken"
+            self.form.broken = e
+            self.go("broken")
+            return
+        if found:
+            self.form.draft = self.game.session.setup
+        self.go("table" if found else "new")
 
     def _kept_query(self, query):
         """The URL after a link started its game: only the preferences stay."""
@@ -155,479 +182,138 @@ class App(ReplayCommands):
         keep += [f"lang={query.lang}"] if query.lang else []
         return "?" + "&".join(keep) if keep else ""
 
-    # ----- games ---------------------------------------------------------
+    # ----- screens and stale work ----------------------------------------------
 
-    def start(self, setup, notices=()):
-        """A new game from a setup (the save is replaced at once); `notices`: what the
-        link that asked for it ignored, shown above the table."""
-        self.generation += 1
-        self.session = Session.start(setup, self.rng)
-        self.draft = Setup(list(setup.seats), dict(setup.options), None)  # the next game: a new seed
-        self.link_notices = [n for n in notices if n[0] != "save.memory"]
-        self.screen, self.errors, self.notices, self.link_setup = "table", [], [], None
-        self.frames, self.frame, self.paused, self.stale = [], None, False, False
-        self.show_end = True
-        self._reset_turn_state()
-        self._save(replace=True)
-        self.render()
-        self.kick()
-
-    def _reset_turn_state(self):
-        self.chooser = None
-        self.thinking = self.hint = None
-        self.hint_path, self.hint_busy = [], False
-
-    def play(self, action):
-        """Apply a (legal) action, save, redraw, and let the bots go on.
-
-        Its events become frames to show one by one. A person's own decision is
-        not played back to them, but when someone else goes next, its scoring
-        and redeployment steps are held on screen before the game goes on."""
-        s = self.session
-        by, start, before = s.game.to_move, len(s.log), s.game.view(None)["meeples"]
-        events = s.apply(action)
-        frames = playback.frames(events, start, before)
-        if not s.is_bot(by):
-            frames = [] if s.human_to_move() else playback.from_scoring(frames)
-        self.frames += frames
-        self.said = None
-        self._reset_turn_state()
-        self._save()
-        if s.game.is_over:
-            self.note_result()
-        self.render()
-        self.kick()
-
-    def _save(self, replace=False):
-        error = self.store.save(self.session.seats, self.session.record(), replace)
-        if self.store.stale:
-            self._go_stale()
+    def go(self, screen, returning=False):
+        """Show `screen` (one of SCREENS); work of the screen left behind stops. A
+        visited screen (rules, replay, tutorial) remembers where it returns; the
+        replay is forgotten once left (unless for the rules page, which returns to it)."""
+        assert screen in SCREENS, screen
+        if screen == self.screen:
             return
-        self.notice = ("save.failed", {"reason": error}) if error else None
+        if screen in VISITS and not returning:
+            self.back[screen] = ("table" if self.screen == "table" else "new") if screen == "tutorial" else self.screen
+        if self.screen == "replay":
+            self.replay.playing = False
+            if screen != "rules":
+                self.replay.close_replay()
+        self.screen = screen
+        self.cancel_stale()
 
-    # ----- another tab -----------------------------------------------------
+    def go_back(self):
+        """Back from a visited screen to where it was opened (the form if that game is gone)."""
+        target = self.back.pop(self.screen, "new")
+        if (target in ("table", "confirm") and self.session is None) or (target == "replay" and self.replay.replay is None):
+            target = "new"
+        self.go(target, returning=True)
 
-    def storage_changed(self, key):
-        """The browser says another tab wrote to storage (key None: storage cleared)."""
-        if key in (SAVE_KEY, None) and self.session is not None and self.store.changed_elsewhere():
-            self._go_stale()
-            self.render()
+    def cancel_stale(self, game_changed=False):
+        """The one place stale work stops: bots thinking, steps being timed, the hint,
+        replay playback and the review all end when the epoch moves on. A new or
+        another game also drops what was about the old one (a review, a word said)."""
+        self.epoch += 1
+        if game_changed:
+            self.replay.review = None
+            self.said = None
 
-    def _go_stale(self):
-        """Another tab played on: stop here (bots too) until the player continues the newer game."""
-        self.stale = True
-        self.generation += 1
-
-    def _do_continue_here(self, _):
-        self.stale, self.session, self.broken = False, None, None
-        self.generation += 1
-        self.frames, self.frame, self.screen = [], None, "new"
-        self._reset_turn_state()
-        self._load_save()
-        self.render()
-        self.kick()
-
-    def kick(self):
-        """Start the loop that shows frames and lets bots play (at most one runs)."""
-        s = self.session
-        if self.screen != "table" or s is None or self.driving or (self.paused and not self.step_once):
-            return
-        if self.frames or s.is_bot(s.game.to_move):
-            self.dom.spawn(self.drive())
-
-    async def drive(self):
-        """Frames one after another, each held on screen; then bots' decisions."""
-        self.driving = True
-        generation = self.generation
-        try:
-            while self._going(generation):
-                if self.frames:
-                    await self._show_frame(generation)
-                elif self._bot_turn(generation):
-                    if await self._undo_window(generation):
-                        await self._bot_step(generation)
-                else:
-                    break
-                if self.step_once:
-                    self.step_once = False
-        finally:
-            self.driving = False
-        if generation == self.generation and not self.frames and self.frame is not None and not self.paused:
-            self.frame = None
-            self.render(focus="choice")
-
-    def _going(self, generation):
-        return (generation == self.generation and self.screen == "table" and not self.stale
-                and (not self.paused or self.step_once))
-
-    def _bot_turn(self, generation):
-        s = self.session
-        return generation == self.generation and self.screen == "table" and s.is_bot(s.game.to_move)
-
-    async def _show_frame(self, generation):
-        self.frame = self.frames.pop(0)
-        step, scoring = PAUSES[self.speed]
-        hold = {0: 0.0, 1: step, playback.SCORING: scoring}[self.frame.hold]
-        if hold:
-            self.render()
-        await self.dom.sleep(hold)
-        if generation == self.generation and not self.frames:
-            self.frame = None
-            self.render(focus="choice")
-
-    async def _undo_window(self, generation):
-        """After a person's decision that can still be taken back, give them a moment
-        before a bot acts on it; True when the bot may go on."""
-        wait = UNDO_WINDOW[self.speed] if self.session.undoable_by_human() else 0
-        if wait:
-            self.render()
-            await self.dom.sleep(wait)
-        return generation == self.generation and self._going(generation)
-
-    async def _bot_step(self, generation):
-        game, seat = self.session.game, self.session.game.to_move
-        self.thinking = seat
-        self.dom.flag("thinking", "1")
-        self.render()
-        await self.dom.sleep(0)  # let the browser paint before thinking starts
-        level = self.session.seats[seat].level
-        stale = lambda: generation != self.generation
-        action = await botrunner.decide(game.view(seat), level, self.session.bot_seed(), stale)
-        self.dom.flag("thinking", None)
-        self.dom.flag("bot-stats", botrunner.STATS.to_json())
-        if action is None or stale():
-            return
-        self.thinking = None
-        self.play(action)
-
-    # ----- what is on screen ---------------------------------------------
-
-    def current_chooser(self):
-        """The choices of the human at the device, or None (bot's turn, pass screen, over,
-        or steps still being shown)."""
-        s = self.session
-        if s is None or not s.human_to_move() or s.needs_pass() or self.frames or self.frame is not None:
-            return None
-        if self.chooser is None:
-            g = s.game
-            view = g.view(g.to_move)
-            self.chooser = Chooser(g.legal_actions(), g.phase, g.path, lambda action: preview(view, action))
-        return self.chooser
-
-    def render(self, focus=None):
-        """Draw the current screen. focus="choice": keyboard focus goes to the first
-        choice of the new step (marked data-focus), not left behind on a used control."""
-        body = {"new": self._new_screen, "confirm": self._confirm_screen, "broken": self._broken_screen,
-                "table": self._table, "rules": rules_page, "replay": self._replay_screen,
-                "tutorial": self._tutorial_screen}[self.screen]()
-        in_game = self.screen if self.screen in ("table", "replay", "tutorial") else None
-        panel = rules_panel(self.panel) if self.panel is not None and self.screen in ("table", "tutorial") else None
-        self.dom.render(h("div", {"class": f"page screen-{self.screen}"},
-                          screens.header(i18n.language(), self.speed, in_game),
-                          h("main", {"class": "content" + (" with-panel" if panel else "")}, body, panel)),
-                          focus=focus)
-        self.dom.flag("screen", self.screen)
-        self.dom.flag("actions", str(len(self.session.game.history)) if self.session else None)
-
-    def _new_screen(self):
-        can_resume = self.session is not None and not self.session.game.is_over
-        box = screens.stats_panel(stats.load(self.store), self.asking_reset)
-        return [self._tutorial_offer(), screens.new_game(self.draft, self.levels, self.errors, self.notices, can_resume, box)]
-
-    def _do_stats_reset(self, sure):
-        """First click asks; then True resets, False keeps."""
-        if sure is True:
-            stats.reset(self.store)
-        self.asking_reset = sure is None
-        self.render()
-
-    def _confirm_screen(self):
-        return screens.confirm_discard(self.confirm_key)
-
-    def _broken_screen(self):
-        return screens.broken_save(self.broken.reason, self.broken.text)
-
-    def _table(self):
-        s = self.session
-        chooser = self.current_chooser()
-        showing = bool(self.frames) or self.frame is not None
-        passing = s.game.to_move if s.needs_pass() and not showing else None
-        view = s.game.view(None if passing is not None else s.viewer())
-        upto = self.frame.end if self.frame is not None else len(s.log)
-        changes = {seat: d for seat, d in s.score_changes(view["seat"], upto).items() if view["scores"][seat] is not None}
-        model = TableModel(view=view, seats=s.seats, offer=chooser.offer() if chooser else None, log=s.log[:upto], later=s.log[upto:],
-                           last=s.last if not showing else [], frame=self.frame, thinking=self.thinking,
-                           hint=self.hint, hint_path=self.hint_path, hint_busy=self.hint_busy,
-                           can_hint=chooser is not None, pass_to=passing, notices=self._notices(), changes=changes,
-                           can_undo=s.undoable() > 0 and not showing, bots=self._bot_controls())
-        parts = [table_screen(model)]
-        if self.stale:
-            parts.append(screens.stale_game())
-        elif passing is not None:
-            reason = {"defend": "pass.text.defend", "partner": "pass.text.partner"}.get(s.game.phase, "pass.text.turn")
-            parts.append(screens.pass_screen(s.seats, passing, reason))
-        if s.game.is_over and not showing:
-            parts.append(screens.end_screen(view, s.seats, s.log, self._end_extra()) if self.show_end
-                         else screens.end_bar())
-        return parts
-
-    def _end_extra(self):
-        """On the end screen: the score chart, replay, the game as a file, a link to it."""
-        s = self.session
-        return [replay_view.chart(s.log, s.seats, s.game.options["target"]),
-                h("div", {"class": "form-actions"},
-                  button(i18n.t("menu.replay"), "replay-open", cls="btn", attrs={"data-testid": "end-replay"}),
-                  [button(i18n.t("review.start", name=player_name(s.seats, seat)), "review", seat, cls="btn",
-                          attrs={"data-testid": "end-review"}) for seat in s.setup.humans],
-                  replay_view.download_link(storage_encode(s.seats, s.record()), self.file_name()),
-                  replay_view.share_box(self.share_link(), self.share_state))]
-
-    def _notices(self):
-        """Above the table: a save problem, storage that keeps nothing, what the link ignored."""
-        out = [self.notice] if self.notice else []
-        out += [self.said] if self.said else []
-        if not self.saving:
-            out.append(("save.memory", {}))
-        return out + self.link_notices
-
-    def _bot_controls(self):
-        """"pause" while steps are shown or bots play, "paused" once stopped, else None."""
-        if self.paused:
-            return "paused"
-        s = self.session
-        busy = self.frames or self.frame is not None or (s.is_bot(s.game.to_move) and not s.game.is_over)
-        return "running" if busy else None
+    def live(self, epoch):
+        """Is work started in `epoch` still wanted?"""
+        return epoch == self.epoch
 
     # ----- input ---------------------------------------------------------
 
-    def _do_log_more(self, _):
-        log_view.show_more_earlier()  # the log's older folded turns: drawn on demand
-        self.render()
-
     def command(self, act, arg=None):
-        """A click on an element with data-act (arg: its data-arg, parsed JSON)."""
+        """A click on an element with data-act (arg: its data-arg, parsed JSON): the
+        controller acts, then the page is drawn once and the game loop driven once."""
         if self.stale and act != "continue-here":
             return  # this tab's game is out of date: nothing but "continue here"
-        handler = getattr(self, "_do_" + act.replace("-", "_"), None)
+        handler = self.routes.get(act)
         if handler is not None:
-            handler(arg)
-            return
-        if self.screen == "tutorial":  # the guided game's own table
-            if self.tutorial is not None and self.tutorial.click(act, arg):
-                self.render(focus="choice")
-            return
-        chooser = self.current_chooser()
-        if chooser is None:
-            return
-        action = chooser.click(act, arg)
-        if self.hint is not None and not chooser.agrees(self.hint):
-            self.hint, self.hint_path = None, []  # the player chose otherwise
-        if action is not None:
-            self.play(action)
+            focus = handler(arg)
+        elif self.screen == "tutorial":  # the guided game's own table
+            focus = self.guide.click(act, arg)
+        elif self.screen == "table":
+            focus = self.game.click(act, arg)
         else:
-            self.render(focus="choice")
+            focus = None
+        if focus != UNCHANGED:
+            self.render(focus=focus)
+        self.game.kick()
 
     def change(self, name, value):
         """A select changed (data-change names which)."""
         if name == "lang":
             self.set_language(value, remember=True)
-        elif name == "speed" and value in PAUSES:
-            self.speed = value
-            self.store.set_pref("speed", value)
+        elif name == "speed" and value in playback.READ:
+            self.page.speed = value
+            self.page.store.set_pref("speed", value)
         elif name == "form":
-            self.draft, _ = setup_from_form(self.dom.read_form(), self.levels)
+            self.form.form_changed()
         elif name.startswith("replay-"):
-            self.replay_change(name, value)
+            self.replay.change(name, value)
         self.render()
+        self.game.kick()
+
+    def import_text(self, text):
+        """A game file dropped or picked (web/dom.py)."""
+        self.replay.import_text(text)
+        self.render(focus="choice")
+
+    def say(self, notice):
+        """A word about the last thing asked (a file that is no game), on whatever screen is up."""
+        self.form.notices = [notice]  # the new-game screen
+        self.said = notice  # the table and the replay
+
+    def storage_changed(self, key):
+        """The browser says another tab wrote to storage (key None: storage cleared)."""
+        if key in (SAVE_KEY, None) and self.session is not None and self.page.store.changed_elsewhere():
+            self.game.go_stale()
+            self.render()
 
     def set_language(self, code, remember=False):
         code = i18n.set_language(code)
-        self.dom.set_language(code)
+        self.page.dom.set_language(code)
         if remember:
-            self.store.set_pref("lang", code)
+            self.page.store.set_pref("lang", code)
 
-    def _do_rules(self, rule):
+    def log_more(self, _):
+        """The log's older folded turns: the next page of them drawn on demand."""
+        log_view.show_more_earlier()
+
+    def rules(self, rule):
         """The rules: in a game, a panel beside the board opened at `rule`'s section
         (the header's button opens or closes it); elsewhere the rules page."""
         if self.screen in ("table", "tutorial"):
             if rule is None and self.panel is not None:
-                self._do_rules_close(None)
-                return
+                return self.rules_close(None)
             self.panel = rule if isinstance(rule, str) and anchor(rule) else "R1"
-            self.render(focus="#" + anchor(self.panel))
-            return
+            return "#" + anchor(self.panel)
         if self.screen != "rules":
-            self.back_to, self.screen = self.screen, "rules"
-            self.render()
+            self.go("rules")
+        return None
 
-    def _do_rules_close(self, _):
+    def rules_close(self, _):
         if self.panel is not None:
             self.panel = None
-            self.render(focus="choice")
-            return
+            return "choice"
         if self.screen == "rules":
-            self.screen = self.back_to
-            self.render()
-            self.kick()
+            self.go_back()
+        return None
 
-    # ----- the guided first game (web/tutorial.py) ----------------------------
+    # ----- drawing -------------------------------------------------------------
 
-    def _do_tutorial(self, _):
-        """Open the guided game where it was left; the game in progress waits."""
-        if self.screen != "tutorial":
-            self.tutorial_back = "table" if self.screen == "table" else "new"
-        if self.tutorial is None:
-            self.tutorial = Tutorial.resume(self.store.backend)
-            self.tutorial.save()
-        self.screen, self.panel = "tutorial", None
-        self.render(focus="choice")
-
-    def _tutorial_screen(self):
-        return tutorial_screen(self.tutorial)
-
-    def _tutorial_offer(self):
-        step, _ = tutorial_progress(self.store.backend)
-        if step is None and not self.first_visit:
-            return None
-        return tutorial_offer(step, len(TUTORIAL_STEPS))
-
-    def _do_tut_next(self, _):
-        if self.screen == "tutorial" and self.tutorial.next():
-            self.render(focus="choice")
-
-    def _do_tut_leave(self, _):
-        if self.screen == "tutorial":
-            self.screen = "table" if self.tutorial_back == "table" and self.session is not None else "new"
-            self.panel = None
-            self.render()
-            self.kick()
-
-    def _do_tut_again(self, _):
-        if self.screen == "tutorial":
-            forget_tutorial(self.store.backend)
-            self.tutorial = Tutorial(self.store.backend)
-            self.tutorial.save()
-            self.render(focus="choice")
-
-    def _do_tut_play(self, _):
-        """The guided game is over: on to a real game (the offer is not made again)."""
-        forget_tutorial(self.store.backend)
-        self.tutorial, self.first_visit, self.panel = None, False, None
-        self.screen = "table" if self.tutorial_back == "table" and self.session is not None else "new"
-        self.render()
-        self.kick()
-
-    def _do_undo(self, _):
-        s = self.session
-        if self.screen == "table" and s is not None and s.undoable() > 0:
-            self.generation += 1  # a bot thinking on the state taken back stops
-            s.undo()
-            self.frames, self.frame = [], None
-            self._reset_turn_state()
-            self._save()
-            self.render(focus="choice")
-            self.kick()
-
-    def _do_pause(self, _):
-        if self.screen == "table" and not self.paused:
-            self.paused = True
-            self.render()
-
-    def _do_play_on(self, _):
-        if self.paused:
-            self.paused = self.step_once = False
-            self.render()
-            self.kick()
-
-    def _do_step(self, _):
-        if self.paused and not self.driving:
-            self.step_once = True
-            self.render()
-            self.kick()
-
-    def _do_pass_ok(self, _):
-        if self.session and self.session.needs_pass():
-            self.session.confirm_pass()
-            self._reset_turn_state()
-            self.render()
-
-    def _do_hint(self, _):
-        if self.current_chooser() is not None and not self.hint_busy:
-            self.hint_busy = True
-            self.render()
-            self.dom.spawn(self._think_hint())
-
-    async def _think_hint(self):
-        s = self.session
-        generation, moment = self.generation, len(s.game.history)
-        stale = lambda: generation != self.generation or len(s.game.history) != moment
-        action = await botrunner.decide(s.game.view(s.game.to_move), botrunner.HINT_LEVEL, s.bot_seed(1), stale)
-        if action is None or stale():
-            return
-        self.hint_busy = False
-        self.hint = action
-        self.hint_path = s.game.path(action) if action.type == "move" else []
-        self.render()
-
-    def _do_new(self, _):
-        s = self.session
-        if s is not None and not s.game.is_over and self.screen == "table":
-            self.confirm_key, self.screen = "confirm.text", "confirm"
-        else:
-            self.screen, self.errors, self.notices = "new", [], []
-        self.render()
-
-    def _do_discard(self, _):
-        self.generation += 1
-        if self.pending_import is not None:  # a game file to play on, instead of this game
-            self._take_import(self.pending_import)
-            return
-        self.store.clear()
-        self.session = None
-        if self.link_setup is not None:
-            self.start(self.link_setup, self.notices)
-            return
-        self.screen = "new"
-        self.render()
-
-    def _do_keep(self, _):
-        self.link_setup = self.pending_import = None
-        self.screen = "table" if self.session is not None else "new"
-        self.render()
-        self.kick()
-
-    def _do_resume(self, _):
-        if self.session is not None:
-            self._do_keep(None)
-
-    def _do_new_after_broken(self, _):
-        error = self.store.set_aside_broken()
-        if error:
-            self.notices = [("save.failed", {"reason": error})]
-        self.broken, self.screen = None, "new"
-        self.render()
-
-    def _do_seats(self, count):
-        if count in (3, 4, 5):
-            self.draft, _ = setup_from_form(self.dom.read_form(), self.levels, count)
-            self.render()
-
-    def _do_start(self, _):
-        setup, errors = setup_from_form(self.dom.read_form(), self.levels)
-        if errors:
-            self.draft, self.errors, self.notices = setup, errors, []
-            self.render()
-            return
-        self.start(setup)
-
-    def _do_again(self, _):
-        s = self.session
-        self.start(Setup(list(s.seats), dict(s.setup.options), None))
-
-    def _do_hide_end(self, _):
-        self.show_end = False
-        self.render()
-
-    def _do_show_end(self, _):
-        self.show_end = True
-        self.render()
+    def render(self, focus=None):
+        """Draw the current screen. focus="choice": keyboard focus goes to the first
+        choice of the new step (marked data-focus), not left behind on a used control."""
+        body = {"new": self.form.render_new, "confirm": self.form.render_confirm, "broken": self.form.render_broken,
+                "table": self.game.render, "rules": rules_page, "replay": self.replay.render,
+                "tutorial": self.guide.render}[self.screen]()
+        in_game = self.screen if self.screen in ("table", "replay", "tutorial") else None
+        panel = rules_panel(self.panel) if self.panel is not None and self.screen in ("table", "tutorial") else None
+        dom = self.page.dom
+        dom.render(h("div", {"class": f"page screen-{self.screen}"},
+                     screens.header(i18n.language(), self.page.speed, in_game),
+                     h("main", {"class": "content" + (" with-panel" if panel else "")}, body, panel)),
+                   focus=focus)
+        dom.flag("screen", self.screen)
+        dom.flag("actions", str(len(self.session.game.history)) if self.session else None)

@@ -6,6 +6,11 @@ redeployments, the next draw). Shown all together nobody can follow it, so the
 page cuts the events into frames and shows each for a while: the meeples where
 they stand at that moment, the tiles concerned highlighted, the frame's lines
 as the prompt. No rule is decided here: frames only read the engine's events.
+
+`Steps` holds the frames still to show and the one on screen. Nothing waits
+without being on screen: the moment the page shows (board, scores, piles, log,
+prompt) is always the end of the step on screen, else the game as it stands.
+A step stays on screen for `hold_seconds`: longer the more its text says.
 """
 
 from dataclasses import dataclass, field
@@ -95,3 +100,46 @@ def from_scoring(frames):
         if frame.hold == SCORING:
             return frames[i:]
     return []
+
+
+# How long a step stays on screen: READ[speed] = (seconds to take in the board,
+# characters of its text read per second, at most this many seconds). "instant"
+# is for tests (URL ?speed=instant): nothing is held. README: "Every turn step by step".
+READ = {"slow": (1.0, 25, 8.0), "normal": (0.6, 40, 5.0), "fast": (0.3, 70, 3.0), "instant": (0.0, None, 0.0)}
+
+
+def hold_seconds(speed, text):
+    """Seconds a step whose prompt says `text` stays on screen at `speed`."""
+    start, per_second, most = READ[speed]
+    if not per_second:
+        return 0.0
+    return min(most, start + len(text) / per_second)
+
+
+class Steps:
+    """The steps of actions already played, shown one at a time.
+
+    `current` is the frame on screen (None: the game as it stands), `waiting` the
+    frames after it, `paused` whether the page waits for "Next step" / "Play on".
+    A frame with nothing to read (hold 0) is never put on screen on its own: its
+    lines reach the log with the next step shown."""
+
+    def __init__(self):
+        self.waiting = []
+        self.current = None
+        self.paused = False
+
+    def add(self, frames):
+        """Queue an action's frames; the first goes on screen at once if none is."""
+        self.waiting += frames
+        if self.current is None:
+            self.advance()
+
+    def advance(self):
+        """The next step worth a look goes on screen (None when nothing waits)."""
+        while self.waiting:
+            frame = self.waiting.pop(0)
+            if frame.hold:
+                self.current = frame
+                return
+        self.current = None

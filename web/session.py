@@ -6,14 +6,20 @@ see; the engine decides every rule.
 """
 
 import random
+from collections import namedtuple
 
 import lepeuple
 from lepeuple.errors import ActionError, RecordError, SetupError
 from lepeuple.events import named
 from lepeuple.record import replay as replay_record
 
+from .eyes import device_holder
 from .newgame import Setup, seats_from_json
 from .storage import SaveError
+
+
+# A line the page adds to the log (no engine event): `seat` took back `action`.
+TookBack = namedtuple("TookBack", ("type", "seat", "action"))
 
 
 class Session:
@@ -130,9 +136,10 @@ class Session:
     # ----- taking back a slip --------------------------------------------
 
     def undoable(self):
-        """How many decisions the human at the device may take back now (the
-        engine's policy: nothing hidden revealed, nothing random, nobody else acted)."""
-        seat = self.viewer()
+        """How many decisions the human holding the device (web/eyes.device_holder)
+        may take back now (the engine's policy: nothing hidden revealed, nothing
+        random, nobody else acted)."""
+        seat = device_holder(self)
         if seat is None or self.game.is_over or not self.game.history:
             return 0
         return self.game.undoable(seat)
@@ -144,11 +151,15 @@ class Session:
         return self.game.undoable(self.actors[-1]) > 0
 
     def undo(self):
-        """Take back the human's last decision; the log loses its events."""
+        """Take back the human's last decision: the log loses its events and says
+        so ("Ann took back: Force at Bob"); earlier such lines stay."""
+        action = self.game.history[-1]
         self.game.undo(1)
         cut = self.starts.pop()
-        self.actors.pop()
+        seat = self.actors.pop()
+        kept = [e for e in self.log[cut:] if e.type == "took_back"]
         del self.log[cut:]
+        self.log += kept + [TookBack("took_back", seat, action)]
         self.last = self.log[self.starts[-1]:] if self.starts else []
 
     def looked(self, seat):

@@ -104,3 +104,47 @@ def test_reload_in_hot_seat_hides_the_hand_again(page, site_url, wait_ready):
     wait_for_person(page)
     assert visible(page, "[data-testid=pass-screen]")
     assert page.locator("[data-testid=hand] .card").count() == 0
+
+
+SEEN_BY = "() => [...document.querySelectorAll('select[name=replay-viewer] option')].map(o => o.value)"
+
+
+def replay_eyes(page):
+    """Open the replay, read whose eyes "Seen by" offers and which hands are drawn, close it."""
+    page.click("[data-testid=replay-open]")
+    page.wait_for_selector("[data-testid=replay-bar]")
+    offered = page.evaluate(SEEN_BY)
+    hands = page.eval_on_selector_all("[data-testid=hand][data-seat]", "els => els.map(e => e.dataset.seat)")
+    everyone = visible(page, "[data-testid=hands]")
+    page.click("[data-testid=replay-close]")
+    page.wait_for_function("document.body.dataset.screen === 'table'")
+    return offered, hands, everyone
+
+
+def test_a_hot_seat_game_by_clicks_shows_each_person_only_their_own_hand(goto_ready, page):
+    """Ann and Bob share the device against a bot, to the end: no hand while a pass
+    screen is up; the replay's "Seen by" offers only the person who took the device
+    after it; "Everyone" and every seat once the game is over."""
+    goto_ready("?players=human,human,bot:easy&names=Ann,Bob&seed=21&speed=instant")
+    checked = {"pass": 0, "holder": 0}
+    for turn in range(600):
+        wait_for_person(page)
+        if visible(page, "[data-testid=end-screen]"):
+            break
+        if visible(page, "[data-testid=pass-screen]"):  # the header is out of reach: no replay, no hand
+            assert 'data-testid="hand"' not in page.content()
+            checked["pass"] += 1
+        elif turn % 4 == 0:
+            holder = page.locator("[data-testid=hand]").get_attribute("data-seat")
+            offered, hands, everyone = replay_eyes(page)
+            assert not everyone and offered == [holder] and hands == offered, (holder, offered, hands)
+            checked["holder"] += 1
+        play_decision(page)
+    assert visible(page, "[data-testid=end-screen]")
+    assert checked["pass"] and checked["holder"], checked
+    shoot(page, "hotseat-game-over-1366x768")
+    page.click("[data-testid=end-replay]")
+    page.wait_for_selector("[data-testid=replay-bar]")
+    assert page.evaluate(SEEN_BY) == ["all", "0", "1", "2"]
+    assert visible(page, "[data-testid=hands]")
+    shoot(page, "hotseat-replay-everyone-1366x768")

@@ -27,8 +27,24 @@ class Clickables(HTMLParser):
         self.texts.append(data)
 
 
+class _Until:
+    """What a sleeping task waits for on the injected clock."""
+
+    def __init__(self, until):
+        self.until = until
+
+    def __await__(self):
+        yield self
+
+
 class FakeDom:
-    def __init__(self):
+    """`clock=True`: an injected clock. `sleep` then waits until `advance` moves the
+    clock past it (`slept` lists the seconds asked); else it only yields."""
+
+    def __init__(self, clock=False):
+        self.now = 0.0 if clock else None
+        self.slept = []
+        self.parked = []  # [(until, coroutine)] asleep on the clock
         self.html = ""
         self.flags = {}
         self.tasks = []
@@ -80,7 +96,11 @@ class FakeDom:
         self.tasks.append(coro)
 
     async def sleep(self, seconds):
-        await asyncio.sleep(0)
+        self.slept.append(seconds)
+        if self.now is None:
+            await asyncio.sleep(0)
+        else:
+            await _Until(self.now + seconds)
 
     def run_tasks(self):
         """Run spawned coroutines (bots, hints) to the end, one after another.
@@ -88,9 +108,27 @@ class FakeDom:
         Stepped by hand, with no event loop: `asyncio.sleep(0)` only yields, and
         the end-to-end tests' Playwright may already run a loop in this thread."""
         while self.tasks:
-            coro = self.tasks.pop(0)
-            try:
-                while True:
-                    coro.send(None)
-            except StopIteration:
-                pass
+            self._run(self.tasks.pop(0))
+
+    def _run(self, coro):
+        try:
+            while True:
+                waits = coro.send(None)
+                if isinstance(waits, _Until) and waits.until > self.now:
+                    self.parked.append((waits.until, coro))
+                    return
+        except StopIteration:
+            pass
+
+    def next_wake(self):
+        """When the first sleeping task wakes (None: none sleeps)."""
+        return min((until for until, _ in self.parked), default=None)
+
+    def advance(self, seconds):
+        """Move the injected clock on; tasks whose time has come run on."""
+        self.now += seconds
+        due = sorted((p for p in self.parked if p[0] <= self.now), key=lambda p: p[0])
+        self.parked = [p for p in self.parked if p[0] > self.now]
+        for _, coro in due:
+            self._run(coro)
+        self.run_tasks()

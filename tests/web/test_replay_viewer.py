@@ -1,4 +1,4 @@
-"""Replay, files, links, the score chart and stats (web/replay.py, web/replay_app.py),
+"""Replay, files, links, the score chart and stats (web/replay.py, web/controllers/replay.py),
 driven on the fake DOM as a person would."""
 
 import json
@@ -62,14 +62,14 @@ def test_the_replay_viewer_steps_and_leaves_the_live_game_alone():
     play(app, dom, random.Random(4), until_over=False)
     save = app.store.backend.items[storage.SAVE_KEY]
     app.command("replay-open")
-    assert app.screen == "replay" and app.replay.viewer == 0  # a game in progress: the human's eyes only
+    assert app.screen == "replay" and app.replay.replay.viewer == 0  # a game in progress: the human's eyes only
     assert ("replay-step", -1) in dom.acts()
-    end = app.replay.total
+    end = app.replay.replay.total
     app.command("replay-go", 0)
     app.command("replay-step", 1)
-    assert app.replay.index == 1
+    assert app.replay.replay.index == 1
     app.change("replay-viewer", "all")  # not while the game is being played
-    assert app.replay.viewer == 0
+    assert app.replay.replay.viewer == 0
     app.command("replay-close")
     assert app.screen == "table" and len(app.session.game.history) == end
     assert app.store.backend.items[storage.SAVE_KEY] == save
@@ -82,9 +82,9 @@ def test_a_finished_game_shared_by_link_opens_as_a_replay_and_keeps_the_own_save
     assert link.startswith("http://127.0.0.1:8000/#g=")
     mine = {storage.SAVE_KEY: '{"app": "lepeuple", "version": 1, "seats": [], "record": {}}'}
     other, dom2 = boot(dict(mine), fragment=link[link.index("#"):])
-    assert other.screen == "replay" and other.replay.finished and other.replay.viewer == "all"
+    assert other.screen == "replay" and other.replay.replay.finished and other.replay.replay.viewer == "all"
     assert other.store.backend.items == mine  # the player's own (here: broken) save is untouched
-    assert "Game over" in " ".join(e[0] for e in other.replay.log) or other.replay.game().is_over
+    assert "Game over" in " ".join(e[0] for e in other.replay.replay.log) or other.replay.replay.game().is_over
 
 
 def test_truncated_or_unfinished_links_are_refused_with_a_message():
@@ -105,8 +105,9 @@ def test_a_game_file_round_trips_and_junk_files_change_nothing():
     text = app.store.backend.items[storage.SAVE_KEY]
     other, dom2 = boot()
     other.import_text(text)
-    assert other.screen == "replay" and other.replay.record == json.loads(text)["record"]
-    assert other.replay.viewer == 0  # unfinished: one person's eyes
+    assert other.screen == "replay" and other.replay.replay.record == json.loads(text)["record"]
+    assert other.replay.replay.viewer is None  # unfinished, from a file: nobody's hand
+    assert 'data-testid="hand"' not in dom2.html and 'name="replay-viewer"' not in dom2.html
     other.command("replay-continue")
     assert other.screen == "table" and other.session.game.record() == app.session.game.record()
     for junk in ("", "not json", "[1]", '{"app": "lepeuple"}', json.dumps({"players": 3, "actions": [{"type": "x"}]})):
@@ -160,12 +161,12 @@ def test_a_review_runs_in_slices_lists_mistakes_and_opens_the_replay_there():
     task = dom.tasks.pop(0)  # the review starts in tasks of its own, step by step
     for _ in range(4):
         task.send(None)
-    assert app.screen == "replay" and app.review["result"] is None and app.review["total"] > 0
+    assert app.screen == "replay" and app.replay.review["result"] is None and app.replay.review["total"] > 0
     assert 'data-testid="review-panel"' in dom.html and "<progress" in dom.html
     dom.tasks.insert(0, task)
     dom.run_tasks()
-    result = app.review["result"]
-    assert result["seat"] == 0 and result["decisions"] == app.review["total"]
+    result = app.replay.review["result"]
+    assert result["seat"] == 0 and result["decisions"] == app.replay.review["total"]
     losses = [m["loss"] for m in result["mistakes"]]
     assert losses == sorted(losses, reverse=True)
     shown = [m for m in result["mistakes"] if m["loss"] > 0]
@@ -173,7 +174,7 @@ def test_a_review_runs_in_slices_lists_mistakes_and_opens_the_replay_there():
     first = shown[0]
     assert 'data-testid="review-item"' in dom.html
     app.command("review-show", first["index"])
-    assert app.replay.index == first["index"] and app.replay.marks is not None
+    assert app.replay.replay.index == first["index"] and app.replay.replay.marks is not None
     moves = [m for m in (first["played"], first["better"]) if m["type"] == "move"]
     assert ("played-" in dom.html or "hint-" in dom.html) == bool(moves)
 
@@ -184,8 +185,32 @@ def test_a_review_can_be_stopped():
     task = dom.tasks.pop(0)
     for _ in range(4):
         task.send(None)
-    assert app.review is not None
+    assert app.replay.review is not None
     app.command("review-cancel")
     dom.tasks.insert(0, task)
     dom.run_tasks()
-    assert app.review is None and 'data-testid="review-panel"' not in dom.html
+    assert app.replay.review is None and 'data-testid="review-panel"' not in dom.html
+
+
+def _review_started(app, dom):
+    app.command("review", 0)
+    task = dom.tasks.pop(0)
+    for _ in range(4):
+        task.send(None)
+    assert app.replay.review is not None and 'data-testid="review-panel"' in dom.html
+    dom.tasks.append(task)  # it would go on: the next run_tasks lets it see it was dropped
+
+
+def test_the_review_is_cleared_when_another_game_opens_or_a_new_game_starts():
+    app, dom = finished()
+    other_game = app.store.backend.items[storage.SAVE_KEY]
+    _review_started(app, dom)
+    app.import_text(other_game)  # another game (here: a copy) opens in the replay
+    dom.run_tasks()
+    assert app.replay.review is None and 'data-testid="review-panel"' not in dom.html
+    dom.tasks.clear()
+    _review_started(app, dom)
+    app.command("replay-close")
+    app.command("again")  # a new game
+    dom.run_tasks()
+    assert app.replay.review is None and app.screen == "table"

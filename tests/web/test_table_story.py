@@ -204,7 +204,22 @@ def test_a_hint_goes_away_when_the_player_chooses_otherwise():
     app, dom = boot(items)
     app.command("hint")
     dom.run_tasks()
-    assert app.hint is not None
-    other = next(c for c in (2, 8) if c != getattr(app.hint, "card", None))
+    assert app.game.hint.action is not None
+    other = next(c for c in (2, 8) if c != getattr(app.game.hint.action, "card", None))
     app.command("card", other)
-    assert app.hint is None
+    assert app.game.hint.action is None
+
+
+def test_a_take_back_writes_a_line_in_the_log():
+    items = scenario_save({"hands": [{"movement": [2], "power": ["force"]}, {}, {}]})
+    app, dom = boot(items)
+    app.command("card", "force")
+    app.command("confirm")
+    dom.run_tasks()
+    assert app.session.undoable() == 1  # nothing hidden revealed, nothing random
+    app.command("undo")
+    dom.run_tasks()
+    assert "Ann took back: Force." in dom.text()
+    app.command("skip")
+    dom.run_tasks()
+    assert "Ann took back: Force." in dom.text()  # the line stays as the game goes on

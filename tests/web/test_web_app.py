@@ -178,7 +178,7 @@ def test_hint_highlights_a_legal_action():
     app, dom, _ = make("?players=human,bot:easy,bot:easy&seed=11&speed=instant")
     app.command("hint")
     dom.run_tasks()
-    assert app.hint in app.session.game.legal_actions()
+    assert app.game.hint.action in app.session.game.legal_actions()
     assert "Hint:" in dom.text()
 
 
@@ -203,7 +203,7 @@ def test_rules_open_beside_the_table_from_the_header_and_close():
     assert 'data-testid="rules-panel"' not in dom.html
     app.command("new")
     app.command("keep")
-    app.screen = "new"
+    app.go("new")
     app.render()
     app.command("rules")
     assert dom.flags["screen"] == "rules"

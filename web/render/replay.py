@@ -8,18 +8,18 @@ from lepeuple import action_from_json
 
 from ..i18n import power_name, t, tn
 from ..markup import classes, h
+from ..eyes import EVERYONE
 from .common import COLOURS, button, meeple_label, player_name
 
-EVERYONE = "all"
 
-
-def controls(replay, playing, can_continue, extra=None):
-    """Start, back, play/pause, forward, end; jump to a turn; whose eyes; close."""
+def controls(replay, playing, can_continue, extra=None, allowed=()):
+    """Start, back, play/pause, forward, end; jump to a turn; whose eyes ("Seen by":
+    only the viewers `allowed` by web/eyes.Eyes); close."""
     i, total = replay.index, replay.total
     turns = replay.turn_starts()
     current = max((k for k, _ in turns if k <= i), default=0)
-    viewers = ([(EVERYONE, t("replay.everyone"))] if replay.finished else []) + [
-        (str(s), player_name(replay.seats, s)) for s in range(len(replay.seats)) if replay.can_see(s)]
+    viewers = [(EVERYONE, t("replay.everyone")) if v == EVERYONE else (str(v), player_name(replay.seats, v))
+               for v in allowed]
     return h("div", {"class": "replay-bar", "data-region": "replay", "data-testid": "replay-bar"},
              h("div", {"class": "replay-steps", "data-keys": "replay"},
                button("|◀", "replay-go", 0, cls="btn", attrs={"aria-label": t("replay.start"), "title": t("replay.start"),

@@ -6,12 +6,33 @@ from dataclasses import dataclass, field
 from ..i18n import power_name, t
 from ..markup import classes, h
 from . import cards
-from .common import button, meeple_label, meeple_text, player_name
+from .common import button, meeple_label, player_name
 from ..playback import SCORING
 from .log import applied_after, describe, log as log_panel
 from .panels import panels, piles
 from .outcome import outcome_text
 from .ring import how_icon, ring
+
+
+@dataclass
+class Controls:
+    """The table's state of play besides the choices: a bot thinking, the bots'
+    pause controls, take back, the hint being worked out."""
+
+    thinking: int | None = None  # a bot seat thinking now
+    bots: str | None = None  # "running" (steps shown, bots playing), "paused", or None
+    can_undo: bool = False  # the viewer may take back their last decision
+    hint_busy: bool = False
+
+
+@dataclass
+class ReplayExtras:
+    """What only the replay draws: every hand (a finished game watched by everyone,
+    each seat's view) and a review's mistake (the action played, a better one, their tiles)."""
+
+    hands: list = field(default_factory=list)
+    marks: object = None
+    paths: dict = field(default_factory=dict)  # their tiles (Game.path), by action
 
 
 @dataclass
@@ -26,20 +47,14 @@ class TableModel:
     last: list = field(default_factory=list)  # events of the last action
     frame: object = None  # playback.Frame: the step being shown (its meeples, tiles, lines)
     later: list = field(default_factory=list)  # events after that step (already played)
-    thinking: int | None = None  # a bot seat thinking now
     hint: object = None  # the hinted action
     hint_path: list = field(default_factory=list)  # tiles of a hinted move
-    hint_busy: bool = False
-    hint_outcome: dict = None  # what the hinted move would do (lepeuple.preview)
     can_hint: bool = False
     pass_to: int | None = None  # hot-seat: waiting for this human to take the device
     notices: list = field(default_factory=list)  # (key, fields) shown above the table (a save problem …)
     changes: dict = field(default_factory=dict)  # seat -> points since the viewer last decided
-    can_undo: bool = False  # the viewer may take back their last decision
-    bots: str | None = None  # "running" (steps shown, bots playing), "paused", or None
-    hands: list = field(default_factory=list)  # replay watched by everyone: each seat's view, for its hand
-    replay_marks: object = None  # replay of a review: (the action played, a better one)
-    replay_paths: dict = field(default_factory=dict)  # their tiles (Game.path), by action
+    controls: Controls = field(default_factory=Controls)
+    replay: ReplayExtras = None  # the replay's own extras, else None
 
 
 def table_screen(m):
@@ -57,7 +72,7 @@ def table_screen(m):
                _notices(m.notices),
                h("div", {"class": "board", "data-region": "board"},
                  ring(v, m.seats, m.offer, _marks(m), piles(v, *_last_card(m)))),
-               all_hands(m) if m.hands else hand(m)),
+               all_hands(m) if m.replay and m.replay.hands else hand(m)),
              h("aside", {"class": "side", "id": "side"},
                h("div", {"data-region": "panels"}, panels(v, m.seats, m.changes, m.offer.targets if m.offer else None)),
                log_panel(m.log, m.seats, v["seat"], v["options"]["scores"] == "hidden",
@@ -66,15 +81,32 @@ def table_screen(m):
 
 def _at_frame(m):
     """The view as the step being shown has it: meeples where they stood then, and
-    scores before the points still to come (hands and piles show the present)."""
+    scores, hand sizes, decks and discard piles before what is still to come (the
+    events after the step, `later`, read backwards). The viewer's own hand shows the present."""
     if m.frame is None:
         return m.view
-    scores = list(m.view["scores"])
+    v = m.view
+    scores, sizes = list(v["scores"]), [dict(x) for x in v["hand_sizes"]]
+    decks = {"movement": v["movement_deck"], "power": v["power_deck"]}
+    discards = {"movement": list(v["movement_discard"]), "power": list(v["power_discard"])}
+    reshuffled = {e.kind for e in m.later if e.type == "reshuffle"}  # deck sizes before a reshuffle: unknown here
     for e in m.later:
         if e.type == "score" and scores[e.seat] is not None:
             scores[e.seat] -= e.delta
-    active = next((e.seat for e in reversed(m.log) if e.type == "turn"), m.view["active"])  # whose step it is
-    return {**m.view, "meeples": m.frame.meeples, "scores": scores, "active": active, "to_move": active}
+        elif e.type == "draw":
+            sizes[e.seat][e.kind] -= 1
+            decks[e.kind] += 1
+        elif e.type in ("play", "power"):
+            kind = "power" if e.type == "power" else "movement"
+            sizes[e.seat][kind] += 1
+            if e.card in discards[kind][::-1]:
+                del discards[kind][len(discards[kind]) - 1 - discards[kind][::-1].index(e.card)]
+    active = next((e.seat for e in reversed(m.log) if e.type == "turn"), v["active"])  # whose step it is
+    past = {"movement_deck": decks["movement"], "power_deck": decks["power"],
+            "movement_discard": discards["movement"], "power_discard": discards["power"]}
+    past = {k: val for k, val in past.items() if k.split("_")[0] not in reshuffled}
+    return {**v, "meeples": m.frame.meeples, "scores": scores, "hand_sizes": sizes, "active": active,
+            "to_move": active, **past}
 
 
 def prompt_why(m):
@@ -107,7 +139,7 @@ def prompt(m):
     v = m.view
     if m.frame is not None:
         text = frame_text(m)
-        return t("prompt.paused", text=text) if m.bots == "paused" else text
+        return t("prompt.paused", text=text) if m.controls.bots == "paused" else text
     if v["over"]:
         return t("prompt.over")
     if m.pass_to is not None:
@@ -115,9 +147,9 @@ def prompt(m):
     seat = v["to_move"]
     name = player_name(m.seats, seat)
     if m.offer is None:
-        if m.thinking is not None:
+        if m.controls.thinking is not None:
             return t("prompt.thinking", name=name)
-        if m.can_undo:
+        if m.controls.can_undo:
             return t("prompt.undo_window", name=name)
         return t("prompt.wait." + v["phase"], name=name)
     return _step_prompt(m, name)
@@ -185,13 +217,14 @@ def action_bar(m):
         items += _step_buttons(o, m)
         if o.cancel:
             items.append(button(t("btn.cancel"), "cancel", cls="btn ghost", attrs={"data-testid": "cancel"}))
-    if m.can_undo:
+    if m.controls.can_undo:
         items.append(button(t("btn.undo"), "undo", cls="btn ghost undo-btn", attrs={"data-testid": "undo"}))
     if o is not None and m.can_hint:
-        items.append(button(t("hint.busy") if m.hint_busy else t("btn.hint"), "hint",
-                            cls=classes("btn", "ghost", "hint-btn", busy=m.hint_busy),
-                            attrs={"disabled": m.hint_busy, "data-testid": "hint"}))
-    items += _bot_buttons(m.bots)
+        busy = m.controls.hint_busy
+        items.append(button(t("hint.busy") if busy else t("btn.hint"), "hint",
+                            cls=classes("btn", "ghost", "hint-btn", busy=busy),
+                            attrs={"disabled": busy, "data-testid": "hint"}))
+    items += _bot_buttons(m.controls.bots)
     if m.hint is not None and o is not None:
         items.append(h("span", {"class": "hint-text", "data-testid": "hint-text"}, hint_text(m.hint, m)))
     items.append(h("a", {"class": "to-side", "href": "#side"}, t("btn.to_side")))  # phones: scores and log below
@@ -278,7 +311,7 @@ def preview_of(m, action):
     for r in (m.offer.reaches + m.offer.previews) if m.offer else ():
         if r.action == action:
             return r.outcome
-    return m.hint_outcome
+    return None
 
 
 # ----- the hand ----------------------------------------------------------
@@ -320,7 +353,7 @@ def all_hands(m):
                 h("div", {"class": "hand-cards"},
                   [cards.card(c, shield_mode=shield, small=True) for c in v["hand"]["movement"] + v["hand"]["power"]]
                   or h("p", {"class": "muted"}, t("hand.empty"))))
-              for v in m.hands])
+              for v in m.replay.hands])
 
 
 # ----- highlights --------------------------------------------------------
@@ -345,11 +378,11 @@ def _marks(m):
         add(m.view["meeples"][m.hint.meeple[0]][m.hint.meeple[1]], "hint-from")
         if m.hint_path:
             add(m.hint_path[-1], "hint-to")
-    if m.replay_marks is not None:  # a review's mistake: the move played and a better one
-        for action, name in zip(m.replay_marks, ("played", "hint")):
+    if m.replay is not None and m.replay.marks is not None:  # a review's mistake: the move played and a better one
+        for action, name in zip(m.replay.marks, ("played", "hint")):
             if getattr(action, "type", None) == "move":
                 add(m.view["meeples"][action.meeple[0]][action.meeple[1]], name + "-from")
-                for tile in m.replay_paths.get(action, ()):
+                for tile in m.replay.paths.get(action, ()):
                     add(tile, name + "-to")
     return marks
 

@@ -1,0 +1,96 @@
+"""The new-game form, "discard the game in progress?", and an unreadable save."""
+
+from ..newgame import Seat, Setup, default_level, setup_from_form
+from ..render import screens
+
+
+class FormController:
+    """The form's draft setup and what it says (errors, notices), what waits for
+    "discard the game?" (a link's setup, a file's game), and an unreadable save."""
+
+    def __init__(self, app):
+        self.app = app
+        levels = app.page.levels
+        self.draft = Setup([Seat(), Seat("bot", level=default_level(levels)), Seat("bot", level=default_level(levels))])
+        self.errors, self.notices = [], []
+        self.link_setup = None  # a setup from the URL, waiting for "discard the game?"
+        self.pending_import = None  # (seats, record) of a file, waiting for "discard the game?"
+        self.confirm_key = "confirm.text"
+        self.broken = None  # SaveError of an unreadable save
+
+    def ask_discard(self, key, link_setup=None, pending_import=None):
+        """"Discard the game in progress?" before a link's game or a file's game replaces it."""
+        self.confirm_key, self.link_setup, self.pending_import = key, link_setup, pending_import
+        self.app.go("confirm")
+
+    def game_started(self, setup):
+        """A game started from `setup`: the next one is the same, with a new seed."""
+        self.draft = Setup(list(setup.seats), dict(setup.options), None)
+        self.errors, self.notices, self.link_setup, self.pending_import = [], [], None, None
+
+    # ----- commands ------------------------------------------------------------
+
+    def new(self, _):
+        game = self.app.game.session
+        if game is not None and not game.game.is_over and self.app.screen == "table":
+            self.ask_discard("confirm.text")
+        else:
+            self.errors, self.notices = [], []
+            self.app.go("new")
+
+    def discard(self, _):
+        app = self.app
+        if self.pending_import is not None:  # a game file to play on, instead of this game
+            app.replay.take_import(self.pending_import)
+            return
+        app.cancel_stale(game_changed=True)
+        app.page.store.clear()
+        app.game.session = None
+        if self.link_setup is not None:
+            app.game.start(self.link_setup, self.notices)
+            return
+        app.go("new")
+
+    def keep(self, _):
+        self.link_setup = self.pending_import = None
+        self.app.go("table" if self.app.game.session is not None else "new")
+
+    def resume(self, _):
+        if self.app.game.session is not None:
+            self.keep(None)
+
+    def new_after_broken(self, _):
+        error = self.app.page.store.set_aside_broken()
+        if error:
+            self.notices = [("save.failed", {"reason": error})]
+        self.broken = None
+        self.app.go("new")
+
+    def seats(self, count):
+        if count in (3, 4, 5):
+            self.draft, _ = setup_from_form(self.app.page.dom.read_form(), self.app.page.levels, count)
+
+    def start(self, _):
+        setup, errors = setup_from_form(self.app.page.dom.read_form(), self.app.page.levels)
+        if errors:
+            self.draft, self.errors, self.notices = setup, errors, []
+            return
+        self.app.game.start(setup)
+
+    def form_changed(self):
+        self.draft, _ = setup_from_form(self.app.page.dom.read_form(), self.app.page.levels)
+
+    # ----- screens ---------------------------------------------------------------
+
+    def render_new(self):
+        app = self.app
+        game = app.game.session
+        can_resume = game is not None and not game.game.is_over
+        return [app.guide.offer(), screens.new_game(self.draft, app.page.levels, self.errors, self.notices, can_resume,
+                                                    app.stats.panel())]
+
+    def render_confirm(self):
+        return screens.confirm_discard(self.confirm_key)
+
+    def render_broken(self):
+        return screens.broken_save(self.broken.reason, self.broken.text)

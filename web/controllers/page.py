@@ -1,0 +1,22 @@
+"""What every controller shares: the browser, storage and this device's preferences."""
+
+import random
+
+from .. import botrunner
+from ..storage import Store
+
+
+class Page:
+    """`dom` (web/dom.py, a fake in tests), `store` (the save, preferences and stats),
+    the bot `levels` offered, the `rng` for new seeds, whether storage `saving`
+    keeps anything, the bot `speed`, and the URL's `search` and the browser's
+    `languages` read at start-up."""
+
+    def __init__(self, dom, backend, search="", languages=(), clock=None, rng=None, saving=True):
+        self.dom = dom
+        self.store = Store(backend, clock)
+        self.levels = botrunner.levels()
+        self.rng = rng or random.Random()
+        self.saving = saving  # False: the browser keeps nothing (storage disabled), say so
+        self.speed = "normal"
+        self.search, self.languages = search, languages

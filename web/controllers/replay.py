@@ -1,0 +1,274 @@
+"""The replay viewer and the review ("coach"): the game in progress, a finished
+game, a file or a link, stepped through; sharing a finished game.
+
+Opening a replay never touches the saved game: the viewer works on its own
+copy of a record. Whose eyes it shows is decided by web/eyes.Eyes: in a game
+still being played only the device holder's (nobody's for a file or a link),
+every seat and "Everyone" once the game is over.
+"""
+
+import asyncio
+import time
+
+from lepeuple import action_from_json
+from lepeuple.review import Review
+
+from ..eyes import EVERYONE, Eyes
+from ..markup import h
+from ..render import replay as replay_view
+from ..render.table import ReplayExtras, TableModel, table_screen
+from ..replay import Replay, file_name, pack, read_file, unpack
+from ..storage import SaveError, encode
+from . import UNCHANGED
+
+REPLAY_STEP = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.0}  # seconds between actions played back
+REVIEW_SLICE = 0.02  # seconds of review work per browser task (a unit of work may add ~25 ms in CPython)
+REVIEW_TOP = 8  # mistakes listed
+
+
+class ReplayController:
+    """The replay on screen (`replay`, a web/replay.Replay) with its `eyes`; a file's
+    game that may be played on (`imported`); playing back; the share link's state;
+    the review; the tiles of a review's two moves; a shared game's link (`fragment`)."""
+
+    def __init__(self, app, fragment=""):
+        self.app = app
+        self.replay = None
+        self.eyes = None
+        self.imported = None  # (seats, record) of an unfinished game from a file
+        self.playing = False
+        self.share_state = None  # None: not asked; True: copied; False: copy it by hand
+        self.review = None  # {"seat", "done", "total", "result", "job"}: running or done
+        self.paths = {}  # review: action -> its tiles (Game.path)
+        self.fragment = fragment  # location.hash: a shared game (#g=…) opens here
+
+    # ----- opening ---------------------------------------------------------
+
+    def open_link(self, fragment):
+        """A shared game's link (#g=…): its replay, or a notice saying why not."""
+        app = self.app
+        try:
+            seats, record, text = unpack(fragment)
+            replay = Replay(seats, record, app.page.levels, text=text)
+        except SaveError as e:
+            app.form.notices.append(("link.broken", {"reason": e.reason}))
+            return False
+        if not replay.finished:  # a link would show every hand of a game still being played
+            app.form.notices.append(("link.unfinished", {}))
+            return False
+        self.show(replay, Eyes(len(replay.seats), None, True))
+        return True
+
+    def import_text(self, text):
+        """A game file dropped or picked: its replay; a file that is no game changes nothing.
+        Not finished: public information only (nobody's hand), and it may be played on."""
+        try:
+            seats, record = read_file(text)
+            replay = Replay(seats, record, self.app.page.levels, text=text)
+        except SaveError as e:
+            self.app.say(("import.broken", {"reason": e.reason}))
+            return
+        self.show(replay, Eyes(len(replay.seats), None, replay.finished))
+        self.imported = None if replay.finished else (seats, record)
+
+    def show(self, replay, eyes):
+        """Put `replay` on screen as `eyes` allow: another game opening drops the review."""
+        self.app.cancel_stale(game_changed=True)
+        self.replay, self.eyes, self.imported, self.playing, self.share_state = replay, eyes, None, False, None
+        self.review, self.paths = None, {}
+        replay.viewer = eyes.default()
+        self.app.said = None
+        self.app.go("replay")
+
+    def close_replay(self):
+        """Forget the replay and its review (the screen has changed)."""
+        self.replay, self.eyes, self.imported, self.playing, self.review, self.paths = None, None, None, False, None, {}
+
+    def open(self, _):
+        """The game on the table, as the device holder sees it (everyone once it is over)."""
+        s = self.app.game.session
+        if s is None or self.app.screen != "table":
+            return "choice"
+        replay = Replay([seat.to_json() for seat in s.seats], s.record(), self.app.page.levels)
+        self.show(replay, Eyes.of_session(s))
+        return "choice"
+
+    # ----- moving about ------------------------------------------------------
+
+    def step(self, delta):
+        if self.replay is not None and delta in (-1, 1):
+            self.replay.go(self.replay.index + delta)
+
+    def go_to(self, index):
+        if self.replay is not None and isinstance(index, int):
+            self.replay.go(index)
+
+    def change(self, name, value):
+        """The turn menu or the "Seen by" menu changed; a viewer Eyes does not allow is ignored."""
+        r = self.replay
+        if r is None:
+            return
+        if name == "replay-turn" and value.isdigit():
+            r.go(int(value))
+        elif name == "replay-viewer":
+            viewer = EVERYONE if value == EVERYONE else int(value) if value.isdigit() else None
+            if self.eyes.may_see(viewer):
+                r.viewer = viewer
+
+    def toggle_play(self, _):
+        if self.replay is None:
+            return
+        self.playing = not self.playing
+        if self.playing:
+            self.app.page.dom.spawn(self._play(self.replay, self.app.epoch))
+
+    async def _play(self, replay, epoch):
+        """Step forward at the bot speed until the end, a pause, or the viewer closes."""
+        live = lambda: self.app.live(epoch) and self.replay is replay and self.playing
+        while live() and replay.index < replay.total:
+            await self.app.page.dom.sleep(REPLAY_STEP[self.app.page.speed])
+            if not live():
+                return
+            replay.go(replay.index + 1)
+            self.app.render()
+        if self.replay is replay:
+            self.playing = False
+            self.app.render()
+
+    def close(self, _):
+        if self.app.screen != "replay":
+            return
+        if self.fragment:  # a shared game's link: a reload now shows the player's own game
+            self.fragment = ""
+            self.app.page.dom.drop_fragment()
+        self.close_replay()
+        self.app.go_back()
+
+    def play_on_file(self, _):
+        """Play on an unfinished game opened from a file (it becomes the saved game)."""
+        if self.replay is None or self.imported is None:
+            return
+        game = self.app.game.session
+        if game is not None and not game.game.is_over:
+            self.app.form.ask_discard("confirm.import", pending_import=self.imported)
+            return
+        self.take_import(self.imported)
+
+    def take_import(self, imported):
+        seats, record = imported
+        app = self.app
+        app.cancel_stale(game_changed=True)
+        app.form.pending_import = None
+        self.close_replay()
+        app.page.store.save(seats, record, replace=True)
+        app.game.session = None
+        app.resume_saved()
+
+    # ----- the review ("coach") -------------------------------------------------
+
+    def start_review(self, seat):
+        """Review a finished game for one seat: the hard bot re-decides each of its
+        decisions from its view at the time; runs in slices, shows progress, can stop.
+        Every heavy step (the replay, the review's own replay) is a browser task of its own."""
+        s = self.app.game.session
+        if self.replay is None and not (s is not None and s.game.is_over):
+            return
+        if self.replay is not None and not self.replay.finished:
+            return
+        self.app.page.dom.spawn(self._start_review(seat))
+        return UNCHANGED  # the click's task stays short: the review draws itself
+
+    async def _start_review(self, seat):
+        app = self.app
+        if self.replay is None:
+            s = app.game.session
+            replay = Replay([x.to_json() for x in s.seats], s.record(), app.page.levels)
+            await asyncio.sleep(0)
+            self.show(replay, Eyes.of_session(s))
+            app.render(focus="choice")
+        r = self.replay
+        seats = r.setup.humans or list(range(len(r.seats)))
+        seat = seat if isinstance(seat, int) and seat in range(len(r.seats)) else seats[0]
+        review = self.review = {"seat": seat, "done": 0, "total": 0, "result": None, "job": None}
+        await asyncio.sleep(0)
+        app.render()
+        await self._run_review(review, r.record, app.epoch)
+
+    async def _run_review(self, review, record, epoch):
+        """Set the review up in a task of its own (it replays the game), then work in slices."""
+        live = lambda: self.app.live(epoch) and self.review is review
+        await asyncio.sleep(0)  # the click's own task ends here: the panel is already drawn
+        if not live():
+            return
+        job = review["job"] = Review(record, review["seat"], "hard", seed=record["seed"])
+        review["total"] = job.progress[1]
+        last = 0.0
+        while True:
+            await asyncio.sleep(0)
+            if not live():
+                return  # stopped
+            if job.step(REVIEW_SLICE):
+                review.update(done=job.progress[0], result=job.result(top=REVIEW_TOP), job=None)
+                self.app.render()
+                return
+            now = time.perf_counter()
+            if now - last > 0.25:  # progress, a few times a second
+                review["done"] = job.progress[0]
+                self.app.render()
+                last = now
+
+    def cancel_review(self, _):
+        self.review = None
+
+    def show_mistake(self, index):
+        """Open the replay at a mistake, both moves drawn: the one played, the better one."""
+        r, review = self.replay, self.review
+        if r is None or review is None or review["result"] is None:
+            return
+        mistake = next((m for m in review["result"]["mistakes"] if m["index"] == index), None)
+        if mistake is None:
+            return
+        r.go(index)
+        game = r.game()
+        marks = tuple(action_from_json(mistake[k]) for k in ("played", "better"))
+        r.marks = marks
+        self.paths = {a: game.path(a) for a in marks if a.type == "move"}
+
+    # ----- sharing -----------------------------------------------------------
+
+    def share_link(self):
+        r, s = self.replay, self.app.game.session
+        seats = r.seats if r is not None else s.seats
+        record = r.record if r is not None else s.record()
+        return self.app.page.dom.page_url() + pack(seats, record)
+
+    def share(self, _):
+        s = self.app.game.session
+        finished = self.replay.finished if self.replay is not None else bool(s and s.game.is_over)
+        if finished:  # a link to a game in progress would show every hand
+            self.share_state = self.app.page.dom.copy_text(self.share_link())
+
+    def file_name(self):
+        return file_name(time.localtime(self.app.page.store.clock()))
+
+    # ----- what the replay screen shows ---------------------------------------
+
+    def render(self):
+        r = self.replay
+        view, hands = self.eyes.views(r.game(), r.viewer)
+        said = self.app.said
+        model = TableModel(view=view, seats=r.seats, log=r.events(), last=r.last() if r.marks is None else [],
+                           notices=[said] if said else [],
+                           replay=ReplayExtras(hands=hands, marks=r.marks, paths=self.paths if r.marks else {}))
+        extra = [replay_view.download_link(encode(r.seats, r.record), self.file_name())]
+        if r.finished:
+            extra.append(replay_view.share_box(self.share_link(), self.share_state))
+        if r.finished and self.review is None:
+            extra.append(replay_view.review_button(r))
+        bar = replay_view.controls(r, self.playing, self.imported is not None, extra, self.eyes.allowed())
+        panel = replay_view.review_panel(self.review, r) if self.review else h("div", {"data-region": "review"})
+        parts = [bar, panel, table_screen(model)]
+        if r.finished and r.index == r.total:
+            parts.append(replay_view.chart(r.log, r.seats, r.record["options"]["target"]))
+        return parts
+

@@ -136,7 +136,7 @@ def test_an_early_start_with_a_bad_field_shows_the_form_with_the_error():
     fields = dict(FIELDS, seed="abc")
     app, dom, _ = boot(state=form_state(fields=fields, pending="start"), typed={"seed": "abc"})
     assert app.screen == "new" and app.session is None
-    assert app.errors == [("err.seed", {"value": "abc"})]
+    assert app.form.errors == [("err.seed", {"value": "abc"})]
 
 
 def test_the_rules_left_open_early_are_open():

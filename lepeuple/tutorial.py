@@ -10,7 +10,7 @@ the tiles and cards the page points at, `rule` the RULES.md section that
 explains the step. The page's words for each step are the message ids
 "tut.<id>.do" (what to do) and "tut.<id>.done" (what just happened).
 
-tests/web/test_tutorial.py plays every step on this setup and checks the
+tests/web/test_tutorial_script.py plays every step on this setup and checks the
 state each text describes.
 """
 

@@ -8,9 +8,9 @@ plural forms (msgid_plural, msgstr[0], msgstr[1] ...), picked by the formula
 of its catalog's Plural-Forms header (en "n != 1"; fr "n > 1", 0 and 1 take
 the singular; ja has one form), and the last form is the general one.
 
-scripts/build_site.py compiles each .po into a .mo (web/msgfmt.py) and ships it
-to the page, where the standard library's gettext reads it. Where no .mo is
-built (CPython on a checkout: the tests, the scripts) the .po is compiled on
+scripts/build_site.py compiles each .po into a .mo (web/msgfmt.py) and ships
+only the .mo to the page, where the standard library's gettext reads it. Where
+the .po is (CPython on a checkout: the tests, the scripts) it is compiled on
 the spot by the same code.
 
 `t(key, **fields)` formats the message of the current language (falling back
@@ -61,13 +61,14 @@ class Catalog(gettext.GNUTranslations):
 
 
 def compiled(code):
-    """The .mo bytes of a language: the built .mo, else its .po compiled now."""
-    mo = LOCALES / f"{code}.mo"
-    if mo.exists():
-        return mo.read_bytes()
-    from .msgfmt import compile_po  # CPython on a checkout only: the page gets .mo files
+    """The .mo bytes of a language: its .po compiled now where the .po is (a
+    checkout: never a stale .mo), else the .mo the build made (the page)."""
+    po = LOCALES / f"{code}.po"
+    if not po.exists():
+        return (LOCALES / f"{code}.mo").read_bytes()
+    from .msgfmt import compile_po  # CPython on a checkout only: the page gets no .po
 
-    return compile_po((LOCALES / f"{code}.po").read_text(encoding="utf-8"))
+    return compile_po(po.read_text(encoding="utf-8"))
 
 
 def translations(code):

@@ -5,9 +5,9 @@ library only; Python's own Tools/i18n/msgfmt.py is not installed with Python).
     python -m web.msgfmt web/locales/fr.po fr.mo
 
 scripts/build_site.py compiles web/locales/*.po with it for the page, where
-web/i18n.py reads the .mo with the standard library's gettext. Where no .mo is
-built (CPython on a checkout: the tests, the scripts) web/i18n.py compiles the
-.po on the spot with it.
+web/i18n.py reads the .mo with the standard library's gettext. Where the .po
+is (CPython on a checkout: the tests, the scripts) web/i18n.py compiles it on
+the spot with it.
 
 Read: comments (a "#, fuzzy" flag leaves the entry out, as msgfmt does),
 msgctxt, msgid, msgid_plural, msgstr and msgstr[N], each string possibly

@@ -209,7 +209,7 @@ def test_msgfmt_names_what_it_cannot_read(bad):
 
 
 def test_the_page_reads_the_built_mo(tmp_path, monkeypatch):
-    """Where a .mo is built (the page), i18n reads it rather than compiling the .po."""
+    """Where only the built .mo is (the page), i18n reads it."""
     built = _po("en").replace('msgid "btn.draw"\nmsgstr "Draw two"', 'msgid "btn.draw"\nmsgstr "Draw two (built)"')
     assert built != _po("en")
     (tmp_path / "en.mo").write_bytes(msgfmt.compile_po(built))

@@ -30,6 +30,7 @@ from .explain import scoring
 from .game import HAND_LIMIT
 
 
+
 def preview(view, action):
     """A plain dict saying what Move `action` (object or JSON) does, seen from `view`:
 
@@ -53,7 +54,7 @@ def preview(view, action):
     the viewer cannot play now.
     """
     move = _checked(view, action)
-    card, owner = MOVEMENT[move.card], move.meeple[0]
+    card, owner, active = MOVEMENT[move.card], move.meeple[0], view["active"]
     pos = [t for pair in view["meeples"] for t in pair]
     m = 2 * move.meeple[0] + move.meeple[1]
     draws = _Draws(view)

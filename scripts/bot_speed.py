@@ -53,9 +53,8 @@ def main():
     if not args.no_build:
         build_site.build()
 
-    from playwright.sync_api import sync_playwright
-
     from lepeuple import bots
+    from playwright.sync_api import sync_playwright
 
     server, base = serve.start_server()
     results = {}

@@ -5,13 +5,13 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from lepeuple import UndoError, load, new_game
 from lepeuple.errors import ActionError
 from lepeuple.undo import BARRIERS
 from support import DRAW, PASS, hands, move, power, setup, state
-
 
 def snapshot(game):
     """Everything undo must restore: record, every view, legal actions, full state,

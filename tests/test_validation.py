@@ -9,9 +9,10 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from lepeuple import InvalidAction, RecordError, load
+from lepeuple import InvalidAction, RecordError, load, new_game
 from lepeuple.actions import Defend, Draw, Move, Partner, Pass, Power, to_json
 from lepeuple.scenario import ScenarioError, run
 from support import setup

@@ -27,15 +27,17 @@ from . import botrunner, i18n, playback, stats
 from .choices import Chooser
 from .markup import h
 from .newgame import Seat, Setup, default_level, parse_query, setup_from_form
-from .render import replay as replay_view, screens
-from .render.common import button, player_name
+from .render import screens
 from .render.rules import anchor, rules_page, rules_panel
-from .render.table import TableModel, table_screen
 from .render.tutorial import offer as tutorial_offer, tutorial_screen
+from .tutorial import STEPS as TUTORIAL_STEPS, Tutorial, forget as forget_tutorial, progress as tutorial_progress
+from .render.table import TableModel, table_screen
+from .render import replay as replay_view
+from .render.common import button, player_name
 from .replay_app import ReplayCommands
 from .session import Session
-from .storage import PREFS_KEY, SAVE_KEY, SaveError, Store, decode, encode as storage_encode
-from .tutorial import STEPS as TUTORIAL_STEPS, Tutorial, forget as forget_tutorial, progress as tutorial_progress
+from .storage import PREFS_KEY, SAVE_KEY, SaveError, Store, decode
+from .storage import encode as storage_encode
 
 # Seconds a step stays on screen: (an ordinary step, a scoring step), and the undo
 # window: how long a bot waits after a human's decision that can still be taken back.
@@ -352,8 +354,7 @@ class App(ReplayCommands):
         view = s.game.view(None if passing is not None else s.viewer())
         upto = self.frame.end if self.frame is not None else len(s.log)
         changes = {seat: d for seat, d in s.score_changes(view["seat"], upto).items() if view["scores"][seat] is not None}
-        model = TableModel(view=view, seats=s.seats, offer=chooser.offer() if chooser else None,
-                           log=s.log[:upto], later=s.log[upto:],
+        model = TableModel(view=view, seats=s.seats, offer=chooser.offer() if chooser else None, log=s.log[:upto], later=s.log[upto:],
                            last=s.last if not showing else [], frame=self.frame, thinking=self.thinking,
                            hint=self.hint, hint_path=self.hint_path, hint_busy=self.hint_busy,
                            can_hint=chooser is not None, pass_to=passing, notices=self._notices(), changes=changes,

@@ -11,8 +11,8 @@ from lepeuple import action_from_json
 from lepeuple.review import Review
 
 from . import stats
-from .markup import h
 from .render import replay as replay_view
+from .markup import h
 from .render.table import TableModel, table_screen
 from .replay import EVERYONE, Replay, file_name, pack, read_file, unpack
 from .storage import SaveError, encode

@@ -4,6 +4,7 @@ same seed and actions replay identically on CPython and in Pyodide)."""
 
 import bench_browser  # scripts/, on the path through conftest
 import serve
+
 from lepeuple.stats import bench
 
 

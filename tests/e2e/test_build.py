@@ -9,9 +9,10 @@ import shutil
 import struct
 import subprocess
 import sys
-import tomllib
 import zipfile
+import tomllib
 from pathlib import Path
+
 
 import build_site  # scripts/, put on sys.path by conftest.py
 

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-
-from lepeuple.bots import LEVELS
 from play_helpers import shoot
 from test_a11y import serious_violations
 from test_rules_phone import NO_SCROLL
+
+from lepeuple.bots import LEVELS
 
 FR = json.loads((Path(__file__).resolve().parents[2] / "web" / "locales" / "fr.json").read_text(encoding="utf-8"))
 

@@ -5,9 +5,10 @@ page's text around; a link's ignored parameters are said."""
 import json
 import random
 
-from hypothesis import HealthCheck, given, settings, strategies as st
-
 from fakedom import FakeDom
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from web import storage
 from web.app import App
 from web.newgame import Seat, clean_name

@@ -4,8 +4,9 @@ driven on the fake DOM as a person would."""
 import json
 import random
 
-import lepeuple
 from fakedom import FakeDom
+
+import lepeuple
 from web import stats, storage
 from web.app import App
 from web.render.replay import score_rows

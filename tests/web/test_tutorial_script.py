@@ -6,8 +6,8 @@ import json
 import random
 
 import pytest
-
 from fakedom import FakeDom
+
 from lepeuple import tutorial as script
 from lepeuple.actions import from_json
 from web import i18n

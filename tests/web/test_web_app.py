@@ -3,8 +3,9 @@
 import json
 import random
 
-import lepeuple
 from fakedom import FakeDom
+
+import lepeuple
 from web import storage
 from web.app import App
 from web.storage import MemoryBackend

@@ -6,12 +6,12 @@ from lepeuple.cards import NAMES
 
 from ..i18n import t
 from ..markup import classes, h
-from ..playback import SCORING
 from . import cards
-from .common import button, meeple_label, player_name
+from .common import button, meeple_label, meeple_text, player_name
+from ..playback import SCORING
 from .log import applied_after, describe, log as log_panel
-from .outcome import outcome_text
 from .panels import panels, piles
+from .outcome import outcome_text
 from .ring import how_icon, ring
 
 

@@ -5,7 +5,8 @@
 
 _site/ gets: index.html, with the first screen rendered into it by the page's
 own Python (write_first_screen), and rules/<lang>.html; pyscript.toml; python-files.json, every .py/.json
-file of lepeuple/ and web/ (so new modules are picked up) as {path: text},
+file of lepeuple/ and web/ (so new modules are picked up) as {path: text}, and
+the message catalogs web/locales/*.po compiled to gettext's .mo (base64),
 which web/interpreter.mjs writes into Pyodide's file system (one request
 instead of one per module with PyScript's [files]); the rest of web/ (style,
 icons, that interpreter module); Pyodide and PyScript copied from node_modules
@@ -24,6 +25,7 @@ from. `--no-snapshot` builds without it (the page then starts the slow way).
 
 import argparse
 import ast
+import base64
 import gzip
 import hashlib
 import json
@@ -180,10 +182,23 @@ def pyscript_toml():
     return text
 
 
-def python_files(modules):
-    """{path: text} of `modules` (paths relative to ROOT), as JSON."""
-    return json.dumps({name: (ROOT / name).read_text(encoding="utf-8") for name in modules},
-                      ensure_ascii=False, separators=(",", ":"))
+def python_files(modules, binary=None):
+    """{path: text} of `modules` (paths relative to ROOT), and of `binary`
+    ({path: bytes}, base64-encoded: web/interpreter.mjs decodes a .mo), as JSON."""
+    files = {name: (ROOT / name).read_text(encoding="utf-8") for name in modules}
+    files |= {name: base64.b64encode(data).decode("ascii") for name, data in (binary or {}).items()}
+    return json.dumps(files, ensure_ascii=False, separators=(",", ":"))
+
+
+def compiled_catalogs():
+    """{"web/locales/<code>.mo": bytes}: each gettext catalog web/locales/<code>.po
+    compiled (web/msgfmt.py), for web/i18n.py to read with gettext in the page.
+    The .po files themselves are not shipped."""
+    sys.path.insert(0, str(ROOT))
+    from web.msgfmt import compile_po
+
+    return {path.with_suffix(".mo").relative_to(ROOT).as_posix(): compile_po(path.read_text(encoding="utf-8"))
+            for path in sorted((ROOT / "web/locales").glob("*.po"))}
 
 
 def icon_pixel(x, y, n):
@@ -434,7 +449,8 @@ def build(out=ROOT / "_site", snapshot=True):
     write_first_screen(out)
     python = source_files("lepeuple", PYTHON_FS_SUFFIXES) + source_files("web", PYTHON_FS_SUFFIXES)
     modules = [p.relative_to(ROOT).as_posix() for p in python]
-    (out / PYTHON_FILES).write_text(python_files(modules), encoding="utf-8")
+    catalogs = compiled_catalogs()
+    (out / PYTHON_FILES).write_text(python_files(modules, catalogs), encoding="utf-8")
     for path in source_files("web", WEB_SUFFIXES - PYTHON_FS_SUFFIXES):
         if path.name != "sw.template.js":
             copy(path, out / path.relative_to(ROOT))
@@ -469,7 +485,7 @@ def build(out=ROOT / "_site", snapshot=True):
     (out / "bare/pyscript.toml").write_text(BARE_TOML)
 
     version, files = write_service_worker(out)
-    return {"out": str(out), "version": version, "files": files, "modules": modules,
+    return {"out": str(out), "version": version, "files": files, "modules": modules, "catalogs": sorted(catalogs),
             "snapshot": snapshot_report}
 
 

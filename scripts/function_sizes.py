@@ -2,6 +2,10 @@
 the median and 90th-percentile length in lines, and the five longest.
 
     python scripts/function_sizes.py [--root DIR]      # prints one JSON line
+    python scripts/function_sizes.py --readme          # writes today's figures into README.md's row
+
+README.md's "function sizes" row is this script's output (`--readme` rewrites
+it, dated), never typed by hand.
 
 A function's length counts its lines from `def` to its last statement, its
 docstring included, nested functions counted inside their parent (and once more
@@ -9,11 +13,14 @@ on their own)."""
 
 import argparse
 import ast
+import datetime
 import json
+import re
 import statistics
 from pathlib import Path
 
 FOLDERS = ("lepeuple", "web")
+README_ROW = re.compile(r"^\| function sizes in .*$", re.M)
 
 
 def sizes(root):
@@ -35,10 +42,33 @@ def summary(found):
             "longest": [f"{name} {n}" for n, name in sorted(found, reverse=True)[:5]]}
 
 
+def readme_row(figures, date):
+    """README.md's row of the Figures table for `figures` (a summary()), dated."""
+    return (f"| function sizes in {' and '.join(f + '/' for f in FOLDERS)} | `.venv/bin/python scripts/function_sizes.py` "
+            f"| {figures['functions']} functions, median {figures['median']:g} lines, "
+            f"90th percentile {figures['p90']} ({date.isoformat()}) | — |")
+
+
+def write_readme(readme, figures, date):
+    """Replace the function sizes row of `readme` (a path); returns the row."""
+    text = readme.read_text(encoding="utf-8")
+    if not README_ROW.search(text):
+        raise SystemExit(f"{readme} has no '| function sizes in ...' row")
+    row = readme_row(figures, date)
+    readme.write_text(README_ROW.sub(lambda _: row, text, count=1), encoding="utf-8")
+    return row
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[1])
-    print(json.dumps(summary(sizes(parser.parse_args().root)), ensure_ascii=False))
+    parser.add_argument("--readme", action="store_true", help="write today's figures into README.md's row")
+    args = parser.parse_args()
+    figures = summary(sizes(args.root))
+    if args.readme:
+        print(write_readme(args.root / "README.md", figures, datetime.date.today()))
+    else:
+        print(json.dumps(figures, ensure_ascii=False))
 
 
 if __name__ == "__main__":

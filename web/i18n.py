@@ -1,19 +1,28 @@
-"""Every string the page shows, in one message catalog per language.
+"""Every string the page shows, in one gettext catalog per language.
 
-The catalogs are web/locales/<code>.json: one JSON object per language, keyed
-by message id, in the same order in every file. A message is either a string
-with {fields}, or, when it shows a count, an object of CLDR plural categories
-whose strings all take the same fields, e.g.
-    "end.turns": {"one": "{n} turn played.", "other": "{n} turns played."}
-(en and fr have "one" and "other", ja only "other": PLURAL_FORMS).
+The catalogs are web/locales/<code>.po, GNU gettext's format (translators'
+tools read it): the message ids are the keys the code uses ("btn.draw"), en.po
+holds the English text of every id, fr.po and ja.po their translations, in the
+same order. A message is a string with {fields}; one that shows a count has
+plural forms (msgid_plural, msgstr[0], msgstr[1] ...), picked by the formula
+of its catalog's Plural-Forms header (en "n != 1"; fr "n > 1", 0 and 1 take
+the singular; ja has one form), and the last form is the general one.
+
+scripts/build_site.py compiles each .po into a .mo (web/msgfmt.py) and ships
+only the .mo to the page, where the standard library's gettext reads it. Where
+the .po is (CPython on a checkout: the tests, the scripts) it is compiled on
+the spot by the same code.
 
 `t(key, **fields)` formats the message of the current language (falling back
-to English); `tn(key, n, **fields)` picks the plural form of the current
-language for n (PLURAL_RULES, the CLDR rules) and passes n as {n} too.
+to English); `tn(key, n, **fields)` takes the plural form for n (gettext's
+ngettext) and passes n as {n} too.
 
-French elision: a message may write {of_name} (or {of_victim}, ...: "of_" and
-any field) for "de" + that field; `of_name` gives "d'Ann", "d'Éva", "d'Hugo"
-but "de Bob" (the rule: the name starts with a vowel, accented or not, y or h).
+"Of <name>", with French elision, is in the catalogs too: a message may write
+{of_name} (or {of_victim}, ...: "of_" and any field) for the catalog's
+"grammar.of" filled with that field ("Ann's", "de Bob", "Annの"). A catalog
+may also give "grammar.of.elided", used before a name whose first letter
+(lower-cased) is in its "grammar.elide_before": fr "d'Ann", "d'Éva", "d'Hugo"
+but "de Bob".
 
 A card face shows its printed French name; the text around it names a power
 card in the page's language: `power_name(card)`, the message "power.name.<id>"
@@ -21,50 +30,66 @@ card in the page's language: `power_name(card)`, the message "power.name.<id>"
 RULES.md R5). The peoples keep their printed names.
 
 Catalogs: en (the reference: every id), fr, ja. tests/web/test_i18n.py checks
-every id, field and plural form in every language, and the plural rules
-against the CLDR data of the babel package.
+every id, field and plural form in every language, and each Plural-Forms
+header against the CLDR data of the babel package.
 """
 
-import json
+import gettext
+import io
 from pathlib import Path
 
 LANGUAGES = (("en", "English"), ("fr", "Français"), ("ja", "日本語"))
 CODES = tuple(code for code, _ in LANGUAGES)
-LOCALES = Path(__file__).parent / "locales"  # scripts/build_site.py ships them to the page
+LOCALES = Path(__file__).parent / "locales"  # scripts/build_site.py ships them, compiled, to the page
+# "of <name>" and its elided form (the module docstring)
+OF, OF_ELIDED, ELIDE_BEFORE = "grammar.of", "grammar.of.elided", "grammar.elide_before"
 _catalogs = {}
 _current = "en"
 
-# CLDR plural rules for counts (whole numbers >= 0; https://cldr.unicode.org,
-# "Language Plural Rules"). en: one is 1. fr: one is 0 and 1 (integer part 0
-# or 1); fr's "many" (1 000 000 and its multiples: "de points") is left out,
-# no count here comes near it. ja: no plural, every count is "other".
-PLURAL_RULES = {
-    "en": lambda n: "one" if n == 1 else "other",
-    "fr": lambda n: "one" if 0 <= n < 2 else "other",
-    "ja": lambda n: "other",
-}
-PLURAL_FORMS = {"en": ("one", "other"), "fr": ("one", "other"), "ja": ("other",)}
 
-# Before a name: "of" in each language. French elides "de" before a vowel
-# (accented or not), y and h ("d'Ann", "d'Éva", "d'Hugo", "de Bob").
-FRENCH_ELISION = set("aeiouyhàâäéèêëîïôöùûüÿæœ")
-OF_NAME = {
-    "en": lambda name: f"{name}'s",
-    "fr": lambda name: ("d'" if name[:1].lower() in FRENCH_ELISION else "de ") + name,
-    "ja": lambda name: f"{name}の",
-}
+class Catalog(gettext.GNUTranslations):
+    """One language's catalog as gettext reads it from a .mo, with its messages as
+    a dict too: {id: text}, and {id: (form 0, form 1, ...)} for a plural message."""
+
+    def __init__(self, mo):
+        super().__init__(io.BytesIO(mo))
+        self.messages, plurals = {}, {}
+        for key, text in self._catalog.items():  # gettext's table of the .mo
+            if isinstance(key, tuple):  # (msgid, form index) for each form of a plural message
+                plurals.setdefault(key[0], {})[key[1]] = text
+            elif key:  # "" is the header
+                self.messages[key] = text
+        self.messages.update({key: tuple(forms[i] for i in sorted(forms)) for key, forms in plurals.items()})
+
+
+def compiled(code):
+    """The .mo bytes of a language: its .po compiled now where the .po is (a
+    checkout: never a stale .mo), else the .mo the build made (the page)."""
+    po = LOCALES / f"{code}.po"
+    if not po.exists():
+        return (LOCALES / f"{code}.mo").read_bytes()
+    from .msgfmt import compile_po  # CPython on a checkout only: the page gets no .po
+
+    return compile_po(po.read_text(encoding="utf-8"))
+
+
+def translations(code):
+    """The Catalog of a language, read the first time it is needed."""
+    if code not in _catalogs:
+        _catalogs[code] = Catalog(compiled(code))
+    return _catalogs[code]
+
+
+def catalog(code):
+    """The messages of one language: {id: text or (plural forms, ...)}."""
+    return translations(code).messages
 
 
 def of_name(name, code=None):
     """"of <name>" in a language (the current one by default): fr "d'Ann", "de Bob"."""
-    return OF_NAME[code or _current](str(name))
-
-
-def catalog(code):
-    """The messages of one language, read from its JSON file the first time it is needed."""
-    if code not in _catalogs:
-        _catalogs[code] = json.loads((LOCALES / f"{code}.json").read_text(encoding="utf-8"))
-    return _catalogs[code]
+    messages, name = catalog(code or _current), str(name)
+    elided = OF_ELIDED in messages and name[:1].lower() in set(messages.get(ELIDE_BEFORE, ""))
+    return messages[OF_ELIDED if elided else OF].format(name=name)
 
 
 def set_language(code):
@@ -118,8 +143,8 @@ def t(key, **fields):
     code, text = _message(key)
     if text is None:
         return key.rsplit(".", 1)[-1]  # an unknown bot level or similar: show the raw word
-    if isinstance(text, dict):  # a plural message used without a count
-        text = text["other"]
+    if isinstance(text, tuple):  # a plural message used without a count: its general form
+        text = text[-1]
     return _format(code, text, fields)
 
 
@@ -139,6 +164,6 @@ def power_title(card):
 def tn(key, n, **fields):
     """A message that depends on a count n: its plural form for n, with {n} filled in."""
     code, forms = _message(key)
-    if not isinstance(forms, dict):
+    if not isinstance(forms, tuple):
         return t(key, n=n, **fields)
-    return _format(code, forms[PLURAL_RULES[code](n)], {"n": n, **fields})
+    return _format(code, translations(code).ngettext(key, key, n), {"n": n, **fields})

@@ -177,7 +177,8 @@ function writeFiles(pyodide, files) {
   for (const [path, text] of Object.entries(files)) {
     const target = `${cwd}/${path}`;
     FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
-    FS.writeFile(target, text);
+    // A compiled message catalog (.mo) is binary: scripts/build_site.py sends it in base64.
+    FS.writeFile(target, path.endsWith(".mo") ? Uint8Array.from(atob(text), (c) => c.charCodeAt(0)) : text);
   }
 }
 

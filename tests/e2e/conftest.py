@@ -1,6 +1,7 @@
 """Fixtures for end-to-end tests of the built page in headless Chromium.
 
-Every test in tests/e2e/ is marked `e2e` (deselect with -m "not e2e").
+Every test in tests/e2e/ is marked `e2e` (deselect with -m "not e2e"); those
+that wait out the page's real pauses are marked `realtime` too (pyproject.toml).
 
     site_url     base URL of the freshly built _site/ on 127.0.0.1 (session)
     browser      Playwright Browser, Debian's Chromium when present (session)

@@ -31,7 +31,8 @@ def test_every_module_is_in_python_files(tmp_path):
     wanted = {p.relative_to(ROOT).as_posix()
               for folder in ("lepeuple", "web") for p in (ROOT / folder).rglob("*.py")
               if "__pycache__" not in p.parts}
-    assert wanted <= set(files) == set(info["modules"])  # and .json data files
+    assert wanted <= set(files) == set(info["modules"]) | set(info["catalogs"])  # and .json data files
+    assert {"web/locales/en.mo", "web/locales/fr.mo", "web/locales/ja.mo"} <= set(info["catalogs"])
     assert files["web/main.py"] == (ROOT / "web/main.py").read_text()
 
 

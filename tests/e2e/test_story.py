@@ -286,6 +286,7 @@ def voleur_setup():
             "scores": [3, 0, 0], "active": 1}
 
 
+@pytest.mark.realtime  # speed=normal: seconds of real pauses
 def test_a_bot_waits_while_the_undo_window_is_open(page, site_url, wait_ready):
     open_scenario(page, site_url, wait_ready, SEATS, voleur_setup(), speed="normal")
     page.wait_for_selector("[data-testid=defend-no]", timeout=60_000)
@@ -301,6 +302,7 @@ def test_a_bot_waits_while_the_undo_window_is_open(page, site_url, wait_ready):
     assert next_action - shown_at >= 1500, f"the bot went on {next_action - shown_at:.0f} ms after take back showed"
 
 
+@pytest.mark.realtime  # speed=normal: seconds of real pauses
 def test_take_back_a_defense_answer_before_the_bot_goes_on(page, site_url, wait_ready):
     open_scenario(page, site_url, wait_ready, SEATS, voleur_setup(), speed="normal")
     page.wait_for_selector("[data-testid=defend-no]", timeout=60_000)
@@ -326,6 +328,7 @@ def watch_actions(page, seconds):
     })""", int(seconds * 1000))
 
 
+@pytest.mark.realtime  # speed=normal: seconds of real pauses
 def test_pause_and_step(goto_ready, page):
     goto_ready("?players=bot:easy,bot:easy,bot:easy&seed=4&speed=normal")
     page.wait_for_selector("[data-testid=pause]", timeout=60_000)
@@ -424,6 +427,7 @@ SCORING_WATCH = """() => {
 }"""
 
 
+@pytest.mark.realtime  # speed=normal: seconds of real pauses
 def test_a_scoring_step_is_held_and_highlighted(goto_ready, page):
     """An event's scoring step (a supply or an attack, not a Force's +2): its tiles
     highlighted, the prompt marked, held at least 2 s at speed normal (its long line:

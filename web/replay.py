@@ -110,10 +110,6 @@ class Replay:
                 out.append((i, turn.seat))
         return out
 
-    def can_see(self, viewer):
-        """May the replay be watched as `viewer` (a seat, or "all" once the game is over)?"""
-        return viewer == EVERYONE and self.finished or viewer is None or viewer in range(len(self.seats))
-
     def view(self, seat=None):
         """The engine view at this position for `seat` (default: the replay's viewer;
         "all" sees the board as a spectator, and every hand separately)."""

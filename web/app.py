@@ -76,7 +76,7 @@ class App(ReplayCommands):
         self.frame = None  # the frame on screen
         self.paused = False
         self.step_once = False  # "step": one frame or one bot decision, then pause again
-        self.hint = None
+        self.hint = self.hint_why = None
         self.hint_path = []
         self.hint_busy = False
         self.show_end = True
@@ -173,18 +173,18 @@ class App(ReplayCommands):
 
     def _reset_turn_state(self):
         self.chooser = None
-        self.thinking = self.hint = None
+        self.thinking = self.hint = self.hint_why = None
         self.hint_path, self.hint_busy = [], False
 
-    def play(self, action):
-        """Apply a (legal) action, save, redraw, and let the bots go on.
+    def play(self, action, why=None):
+        """Apply a (legal) action, save, redraw, and let the bots go on (`why`: a bot's reason).
 
         Its events become frames to show one by one. A person's own decision is
         not played back to them, but when someone else goes next, its scoring
         and redeployment steps are held on screen before the game goes on."""
         s = self.session
         by, start, before = s.game.to_move, len(s.log), s.game.view(None)["meeples"]
-        events = s.apply(action)
+        events = s.apply(action, why)
         frames = playback.frames(events, start, before)
         if not s.is_bot(by):
             frames = [] if s.human_to_move() else playback.from_scoring(frames)
@@ -198,7 +198,7 @@ class App(ReplayCommands):
         self.kick()
 
     def _save(self, replace=False):
-        error = self.store.save(self.session.seats, self.session.record(), replace)
+        error = self.store.save(self.session.seats, self.session.record(), replace, self.session.whys)
         if self.store.stale:
             self._go_stale()
             return
@@ -291,13 +291,13 @@ class App(ReplayCommands):
         await self.dom.sleep(0)  # let the browser paint before thinking starts
         level = self.session.seats[seat].level
         stale = lambda: generation != self.generation
-        action = await botrunner.decide(game.view(seat), level, self.session.bot_seed(), stale)
+        decision = await botrunner.decide(game.view(seat), level, self.session.bot_seed(), stale)
         self.dom.flag("thinking", None)
         self.dom.flag("bot-stats", botrunner.STATS.to_json())
-        if action is None or stale():
+        if decision is None or stale():
             return
         self.thinking = None
-        self.play(action)
+        self.play(decision.action, decision.why)
 
     # ----- what is on screen ---------------------------------------------
 
@@ -356,7 +356,8 @@ class App(ReplayCommands):
         changes = {seat: d for seat, d in s.score_changes(view["seat"], upto).items() if view["scores"][seat] is not None}
         model = TableModel(view=view, seats=s.seats, offer=chooser.offer() if chooser else None, log=s.log[:upto], later=s.log[upto:],
                            last=s.last if not showing else [], frame=self.frame, thinking=self.thinking,
-                           hint=self.hint, hint_path=self.hint_path, hint_busy=self.hint_busy,
+                           hint=self.hint, hint_path=self.hint_path, hint_busy=self.hint_busy, hint_why=self.hint_why,
+                           whys=s.log_whys(),
                            can_hint=chooser is not None, pass_to=passing, notices=self._notices(), changes=changes,
                            can_undo=s.undoable() > 0 and not showing, bots=self._bot_controls())
         parts = [table_screen(model)]
@@ -556,11 +557,12 @@ class App(ReplayCommands):
         s = self.session
         generation, moment = self.generation, len(s.game.history)
         stale = lambda: generation != self.generation or len(s.game.history) != moment
-        action = await botrunner.decide(s.game.view(s.game.to_move), botrunner.HINT_LEVEL, s.bot_seed(1), stale)
-        if action is None or stale():
+        decision = await botrunner.decide(s.game.view(s.game.to_move), botrunner.HINT_LEVEL, s.bot_seed(1), stale)
+        if decision is None or stale():
             return
         self.hint_busy = False
-        self.hint = action
+        action = self.hint = decision.action
+        self.hint_why = decision.why
         self.hint_path = s.game.path(action) if action.type == "move" else []
         self.render()
 

@@ -17,6 +17,7 @@ from ..markup import cached, classes, h
 from .cards import signed
 from .common import meeple_text, people, player_name
 from .rules import log_why
+from .why import reason_line
 
 OPEN_TURNS = 6  # the newest turns shown open; older ones fold (never vanish)
 _GROUPS = {}  # (events of a turn, viewer, hidden, language, names, fresh) -> its markup
@@ -173,9 +174,9 @@ def turns(events):
     return list(zip(opens, opens[1:] + [len(events)]))
 
 
-def log(events, seats, viewer, hidden_scores=False, fresh=0):
+def log(events, seats, viewer, hidden_scores=False, fresh=0, whys=None):
     """The log panel: turns newest first, each turn's lines in order; the last
-    `fresh` events are marked new.
+    `fresh` events are marked new; `whys`: index of a bot decision's first event -> its reason.
 
     A turn's markup is made once and kept (its events never change once
     played): the log is redrawn after every step, and on a phone's Python that
@@ -184,7 +185,7 @@ def log(events, seats, viewer, hidden_scores=False, fresh=0):
     first_fresh = len(events) - fresh
     groups = []
     for start, end in reversed(turns(events)):
-        group = _group(events, start, end, seats, viewer, hidden_scores, names, first_fresh)
+        group = _group(events, start, end, seats, viewer, hidden_scores, names, first_fresh, whys or {})
         if group is not None:
             groups.append(group)
     recent, earlier = groups[:OPEN_TURNS], groups[OPEN_TURNS:]
@@ -198,11 +199,12 @@ def log(events, seats, viewer, hidden_scores=False, fresh=0):
                recent or h("li", {"class": "muted"}, t("log.empty")), folded))
 
 
-def _group(events, start, end, seats, viewer, hidden, names, first_fresh):
+def _group(events, start, end, seats, viewer, hidden, names, first_fresh, whys):
     """One turn: its heading, then its lines in the order they happened."""
     chunk = tuple(events[start:end])
     fresh_from = max(first_fresh - start, 0) if first_fresh < end else None
-    key = (chunk, viewer, hidden, language(), names, fresh_from)
+    whys = {i - start: whys[i] for i in range(start, end) if i in whys}
+    key = (chunk, viewer, hidden, language(), names, fresh_from, repr(whys))
     if key in _GROUPS:
         return _GROUPS[key]
     head = chunk[0] if chunk[0].type in ("turn", "skip") else None
@@ -216,7 +218,7 @@ def _group(events, start, end, seats, viewer, hidden, names, first_fresh):
         if text is not None:
             fresh = fresh_from is not None and i >= fresh_from
             lines.append(h("li", {"class": classes(f"log-{e.type}", strong=e.type in _STRONG, fresh=fresh)}, text,
-                           log_why(e, active)))
+                           log_why(e, active), reason_line(whys.get(i), seats, viewer, hidden)))
     heading = describe(head, seats, viewer, hidden) if head is not None else t("log.setup")
     group = None
     if lines or head is not None:

@@ -13,6 +13,7 @@ from .log import applied_after, describe, log as log_panel
 from .panels import panels, piles
 from .outcome import outcome_text
 from .ring import how_icon, ring
+from .why import hint_why_text
 
 
 @dataclass
@@ -32,6 +33,8 @@ class TableModel:
     hint_path: list = field(default_factory=list)  # tiles of a hinted move
     hint_busy: bool = False
     hint_outcome: dict = None  # what the hinted move would do (lepeuple.preview)
+    hint_why: dict = None  # why the hint (lepeuple.bots.reason)
+    whys: dict = field(default_factory=dict)  # log index of a bot decision's first event -> its reason
     can_hint: bool = False
     pass_to: int | None = None  # hot-seat: waiting for this human to take the device
     notices: list = field(default_factory=list)  # (key, fields) shown above the table (a save problem …)
@@ -62,7 +65,7 @@ def table_screen(m):
              h("aside", {"class": "side", "id": "side"},
                h("div", {"data-region": "panels"}, panels(v, m.seats, m.changes, m.offer.targets if m.offer else None)),
                log_panel(m.log, m.seats, v["seat"], v["options"]["scores"] == "hidden",
-                         fresh=(m.frame.end - m.frame.start) if m.frame else len(m.last))))
+                         fresh=(m.frame.end - m.frame.start) if m.frame else len(m.last), whys=m.whys)))
 
 
 def _at_frame(m):
@@ -257,7 +260,9 @@ def _is(action, kind):
 
 
 def hint_text(action, m):
-    """The hinted choice and why (what it scores, from the player's view)."""
+    """The hinted choice and why (what it gains, from the player's view)."""
+    if m.hint_why:
+        return hint_why_text(action, m)
     if action.type == "move":
         what = t("hint.move", card=action.card, meeple=meeple_label(action.meeple), how=t("how." + action.how))
         outcome = preview_of(m, action)

@@ -39,7 +39,7 @@ def test_a_tag_names_your_own_home_when_you_pay():
 def test_a_tag_says_when_the_move_reaches_the_target():
     g = new_game(3, {"target": 12}, 1, {"meeples": [[5, 4], [6, 6], [10, 10]], "scores": [10, 2, 0],
                                         "hands": [{"movement": [8]}, {}, {}]})
-    assert tag(g, move(8, (0, 1), "circle")) == "you +3, B's home −1 · wins"
+    assert tag(g, move(8, (0, 1), "circle")) == "you +3, B's home −1 · reaches 12"
 
 
 def test_a_pickaxe_tag_says_who_draws():
@@ -62,3 +62,26 @@ def test_one_tag_per_way_to_a_tile():
     tile5 = tile5[:tile5.index('data-tile="6"')]
     ways = re.findall(r'<span class="way-tag"><svg class="how how-(\w+)".*?</svg>([^<]*)</span>', tile5)
     assert sorted(ways) == [("circle", "!"), ("split", "+card · !")], ways
+
+
+def test_the_legend_is_on_the_table_and_names_every_mark_of_the_board():
+    from test_web_app import make
+
+    app, dom, _ = make("?players=human,bot:easy,bot:easy&seed=11&speed=instant")
+    html = dom.html
+    legend = html[html.index('<details class="legend"'):]
+    legend = legend[:legend.index("</details>")]
+    for mark in ("trail-from", "trail-to", "reach", "via", "chosen", "hint-to", "scoring"):
+        assert f'legend-swatch {mark}"' in legend, mark  # every halo the ring draws (style.css)
+    for how in ("circle", "square", "split"):
+        assert f"how-{how}" in legend
+    for sample in (">+card<", ">?<", ">!<", "your home −1", "reaches 12"):
+        assert sample in legend, sample
+    assert "<summary>What the marks mean</summary>" in legend  # one tap: no hover, no script
+
+
+def test_the_score_says_what_it_counts():
+    from test_web_app import make
+
+    app, dom, _ = make("?players=human,bot:easy,bot:easy&seed=11&speed=instant")
+    assert dom.html.count('title="Points so far: once someone has 12 at the end of a turn') == 3

@@ -50,7 +50,7 @@ def outcome_tag(outcome, view):
     """A landing tag: the whole change of one way to a tile, in a few characters each —
     "you +2, B +1, your home −1" (R14's parts, others by their people's letter),
     "+card" for a pickaxe draw (with the letter of who draws when it is not the viewer),
-    "?" for a partner choice, "wins" when the viewer reaches the target score, "!" when
+    "?" for a partner choice, "reaches 12" when the viewer reaches the target score, "!" when
     the meeple would be left where an opponent can score with it."""
     viewer = view["seat"]
     tags, gain = [], 0
@@ -66,7 +66,7 @@ def outcome_tag(outcome, view):
             tags.append("?")
     score = view["scores"][viewer] if viewer is not None else None
     if gain > 0 and score is not None and score + gain >= view["options"]["target"]:
-        tags.append(t("outcome.tag.wins"))
+        tags.append(t("outcome.tag.target", target=view["options"]["target"]))
     if outcome.get("exposed"):
         tags.append("!")
     return " · ".join(tags)

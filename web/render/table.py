@@ -13,6 +13,7 @@ from .log import applied_after, describe, log as log_panel
 from .panels import panels, piles
 from .outcome import outcome_text
 from .ring import how_icon, ring
+from .legend import legend
 from .why import hint_why_text
 
 
@@ -61,6 +62,7 @@ def table_screen(m):
                _notices(m.notices),
                h("div", {"class": "board", "data-region": "board"},
                  ring(v, m.seats, m.offer, _marks(m), piles(v, *_last_card(m)))),
+               legend(),  # learn-why: the marks in words
                all_hands(m) if m.hands else hand(m)),
              h("aside", {"class": "side", "id": "side"},
                h("div", {"data-region": "panels"}, panels(v, m.seats, m.changes, m.offer.targets if m.offer else None)),

@@ -81,6 +81,7 @@ class App(ReplayCommands):
         self.hint_busy = False
         self.show_end = True
         self.speed = "normal"
+        self.sound = "off"  # a tone when it becomes the person's turn: "on" | "off" (a preference)
         self.panel = None  # the rules beside the board: the section (rule id) it is open at
         self.tutorial = None  # web.tutorial.Tutorial: the guided first game
         self.tutorial_back = "new"  # the screen "leave" returns to
@@ -95,6 +96,8 @@ class App(ReplayCommands):
         lang = query.lang or prefs.get("lang") or i18n.pick_language(self.languages)
         self.set_language(lang, remember=bool(query.lang))
         self.speed = query.speed or prefs.get("speed") or "normal"
+        self.sound = prefs.get("sound", "off")
+        self.dom.set_sound(self.sound == "on")
         self.errors, self.notices = query.errors, query.notices + reset
         if not self.saving:
             self.notices.append(("save.memory", {}))
@@ -126,7 +129,7 @@ class App(ReplayCommands):
         """(preferences, notices): only values the page knows are kept; anything else
         in storage is reset (with a notice), so no stored value can stop the page."""
         raw = self.store.prefs()
-        allowed = {"lang": i18n.CODES, "speed": tuple(PAUSES)}
+        allowed = {"lang": i18n.CODES, "speed": tuple(PAUSES), "sound": ("on", "off")}
         prefs = {key: value for key, value in (raw or {}).items()
                  if key in allowed and isinstance(value, str) and value in allowed[key]}
         if raw is not None and prefs == raw:
@@ -322,7 +325,7 @@ class App(ReplayCommands):
         in_game = self.screen if self.screen in ("table", "replay", "tutorial") else None
         panel = rules_panel(self.panel) if self.panel is not None and self.screen in ("table", "tutorial") else None
         self.dom.render(h("div", {"class": f"page screen-{self.screen}"},
-                          screens.header(i18n.language(), self.speed, in_game),
+                          screens.header(i18n.language(), self.speed, in_game, self.sound),
                           h("main", {"class": "content" + (" with-panel" if panel else "")}, body, panel)),
                           focus=focus)
         self.dom.flag("screen", self.screen)
@@ -430,6 +433,10 @@ class App(ReplayCommands):
         elif name == "speed" and value in PAUSES:
             self.speed = value
             self.store.set_pref("speed", value)
+        elif name == "sound" and value in ("on", "off"):
+            self.sound = value
+            self.store.set_pref("sound", value)
+            self.dom.set_sound(value == "on")
         elif name == "form":
             self.draft, _ = setup_from_form(self.dom.read_form(), self.levels)
         elif name.startswith("replay-"):

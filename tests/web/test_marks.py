@@ -85,3 +85,14 @@ def test_the_score_says_what_it_counts():
 
     app, dom, _ = make("?players=human,bot:easy,bot:easy&seed=11&speed=instant")
     assert dom.html.count('title="Points so far: once someone has 12 at the end of a turn') == 3
+
+
+def test_the_turn_sound_is_off_by_default_and_remembered():
+    from test_web_app import make
+
+    app, dom, backend = make("?players=human,bot:easy,bot:easy&seed=11&speed=instant")
+    assert dom.sound is False and 'name="sound"' in dom.html
+    app.change("sound", "on")
+    assert dom.sound is True
+    again, dom2, _ = make("", backend.items)
+    assert dom2.sound is True and again.sound == "on"

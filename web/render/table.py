@@ -55,7 +55,7 @@ def table_screen(m):
              # scores and the log come beside it, or below it on a phone (one tap: "to-side").
              h("div", {"class": "play-area"},
                h("div", {"class": "prompt-bar", "data-region": "prompt"},
-                 h("p", {"class": classes("prompt", scoring=_scoring(m)), "role": "status", "aria-live": "polite",
+                 h("p", {"class": classes("prompt", scoring=_scoring(m)), "data-announce": True,
                          "data-testid": "prompt"}, prompt(m)),
                  prompt_why(m),
                  action_bar(m)),

@@ -64,7 +64,7 @@ def test_a_targeted_card_names_its_target_and_permutation_its_two_meeples():
     g = new_game(3, None, 1, {"meeples": [[2, 2], [6, 7], [10, 10]], "scores": [1, 5, 2],
                               "hands": [{"power": ["voleur", "permutation"]}, {}, {}]})
     r = why(g.view(0), Power("voleur", target=1))
-    assert why_text(r, SEATS, 0) == "Voleur: a point taken from {0} ({0} leads with 5 points)".format(name(1))
+    assert why_text(r, SEATS, 0) == "Voleur at {0}: a point taken ({0} leads with 5 points)".format(name(1))
     assert r["target"] == 1 and r["leader"]
     r = why(g.view(0), Power("permutation", meeple=(0, 0), other=(1, 1)))
     text = why_text(r, SEATS, 0)

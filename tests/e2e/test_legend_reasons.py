@@ -4,7 +4,7 @@ in the log of a real game (elements with data-reason)."""
 import re
 
 import pytest
-from play_helpers import game_url, shoot, wait_for_person
+from play_helpers import SCREENSHOTS, game_url, shoot, wait_for_person
 
 
 @pytest.fixture
@@ -18,6 +18,11 @@ def test_the_legend_opens_with_one_tap_on_a_phone(goto_ready, page):
     legend = page.get_by_test_id("legend")
     summary = legend.locator("summary")
     assert summary.is_visible() and not legend.get_attribute("open")
+    pill = summary.bounding_box()
+    for tile in page.locator(".tile").all():  # the closed legend hides no tile of the ring
+        box = tile.bounding_box()
+        assert not (box["x"] < pill["x"] + pill["width"] and pill["x"] < box["x"] + box["width"]
+                    and box["y"] < pill["y"] + pill["height"] and pill["y"] < box["y"] + box["height"]), tile.get_attribute("data-tile")
     summary.tap()
     body = legend.locator(".legend-body")
     assert body.is_visible()
@@ -42,6 +47,10 @@ def test_bot_decisions_in_the_log_say_why(goto_ready, page):
     assert len(reasons) >= 4, reasons
     assert all(r.strip() for r in reasons)
     assert any("chance to win" in r for r in reasons)
-    page.get_by_test_id("log").scroll_into_view_if_needed()
-    shoot(page, "log-reasons-phone", full_page=True)
+    log = page.get_by_test_id("log")
+    # For the screenshot only: the whole log, not its scrolled box.
+    page.evaluate("() => { for (const el of document.querySelectorAll('.log, .log-turns, .side'))"
+                  " { el.style.maxHeight = 'none'; el.style.height = 'auto'; el.style.overflow = 'visible'; el.style.flex = 'none'; } }")
+    log.scroll_into_view_if_needed()
+    log.screenshot(path=str(SCREENSHOTS / "log-reasons-phone.png"))
     print("\n".join(reasons))

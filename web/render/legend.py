@@ -30,7 +30,8 @@ def legend():
     kinds = [_item(h("span", {"class": "legend-kind", "aria-hidden": "true"}, PICKAXE), t("legend.pickaxe")),
              _item(h("span", {"class": "legend-kind flank-mark", "aria-hidden": "true"}), t("legend.flank"))]
     return h("details", {"class": "legend", "data-region": "legend", "data-testid": "legend"},
-             h("summary", t("legend.open")),
+             h("summary", {"title": t("legend.what")}, t("legend.open"),
+               h("span", {"class": "visually-hidden"}, ": ", t("legend.what"))),
              h("div", {"class": "legend-body"},
                h("h3", t("legend.halos")), h("ul", halos),
                h("h3", t("legend.ways")), h("ul", hows),

@@ -48,6 +48,7 @@ def preview(view, action):
     - "final": the moved meeple's tile after the move, None when it is redeployed.
     - "exposed": True when the viewer's own meeple ends the move on a flank whose
       opposite flank is empty (an opponent reaching it could score with it).
+    - "owner": the seat owning the moved meeple (who draws at a pickaxe).
     - "key": a string equal for two moves exactly when their results are the same
       (the same pickaxe draws and events, the same final tile); see `same_outcome`.
 
@@ -75,6 +76,7 @@ def preview(view, action):
     out["exposed"] = (final is not None and owner == view["seat"] and ring.is_flank(final)
                       and ring.opposite(final) not in pos)
     out["key"] = _key(steps, final)
+    out["owner"] = owner
     return out
 
 

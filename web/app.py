@@ -121,6 +121,8 @@ class App:
         lang = query.lang or prefs.get("lang") or i18n.pick_language(page.languages)
         self.set_language(lang, remember=bool(query.lang))
         page.speed = query.speed or prefs.get("speed") or "normal"
+        page.sound = prefs.get("sound", "off")
+        page.dom.set_sound(page.sound == "on")
         form.errors, form.notices = query.errors, query.notices + reset + stats.check(page.store)
         if not page.saving:
             form.notices.append(("save.memory", {}))
@@ -153,7 +155,7 @@ class App:
         in storage is reset (with a notice), so no stored value can stop the page."""
         store = self.page.store
         raw = store.prefs()
-        allowed = {"lang": i18n.CODES, "speed": tuple(playback.READ)}
+        allowed = {"lang": i18n.CODES, "speed": tuple(playback.READ), "sound": ("on", "off")}
         prefs = {key: value for key, value in (raw or {}).items()
                  if key in allowed and isinstance(value, str) and value in allowed[key]}
         if raw is not None and prefs == raw:
@@ -247,6 +249,10 @@ class App:
         elif name == "speed" and value in playback.READ:
             self.page.speed = value
             self.page.store.set_pref("speed", value)
+        elif name == "sound" and value in ("on", "off"):
+            self.page.sound = value
+            self.page.store.set_pref("sound", value)
+            self.page.dom.set_sound(value == "on")
         elif name == "form":
             self.form.form_changed()
         elif name.startswith("replay-"):
@@ -312,7 +318,7 @@ class App:
         panel = rules_panel(self.panel) if self.panel is not None and self.screen in ("table", "tutorial") else None
         dom = self.page.dom
         dom.render(h("div", {"class": f"page screen-{self.screen}"},
-                     screens.header(i18n.language(), self.page.speed, in_game),
+                     screens.header(i18n.language(), self.page.speed, in_game, self.page.sound),
                      h("main", {"class": "content" + (" with-panel" if panel else "")}, body, panel)),
                    focus=focus)
         dom.flag("screen", self.screen)

@@ -8,6 +8,7 @@ Bots decide from a view only (lepeuple.bots.think), never the true state.
 
 import asyncio
 import time
+from typing import NamedTuple
 
 from lepeuple import bots
 
@@ -59,8 +60,15 @@ class Stats:
 STATS = Stats()
 
 
+class Decision(NamedTuple):
+    """A bot's decision: the action, and why (lepeuple.bots.reason: facts, no words)."""
+
+    action: object
+    why: dict
+
+
 async def decide(view, level, seed, cancelled=lambda: False, slice_s=SLICE):
-    """The bot's action for the seat of `view`, thought out in slices; None if cancelled."""
+    """The bot's Decision for the seat of `view`, thought out in slices; None if cancelled."""
     start = time.perf_counter()
     thinking = bots.think(view, level, seed)
     in_slices = 0.0
@@ -78,4 +86,4 @@ async def decide(view, level, seed, cancelled=lambda: False, slice_s=SLICE):
         if cancelled():
             return None
     STATS.record(level, time.perf_counter() - start, thinking.iterations, in_slices)
-    return thinking.action()
+    return Decision(thinking.action(), thinking.why(view))

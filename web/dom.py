@@ -54,6 +54,10 @@ class BrowserDom:
         self._skeleton, self._regions = None, {}
         self._press = self._timer = None  # the element held down (long-press), its timer
         self._pressed = None  # the control a pointer press began on
+        self._said = None  # the text last written into the live region
+        self._my_turn = False  # was the person at the device asked to decide at the last render?
+        self.sound = False  # a short tone when it becomes their turn (a preference, off by default)
+        self._audio = None  # the WebAudio context, made at the first tone
 
     def bind(self, app):
         """Route clicks and select changes inside #app to the controller."""
@@ -221,6 +225,8 @@ class BrowserDom:
                     self.root.querySelector(f'[data-region="{name}"]').outerHTML = html
         self._skeleton, self._regions = skeleton, regions
         self._fly(places)
+        self._announce()
+        self._your_turn()
         modal = self._isolate()
         if not absent(modal):
             if not modal.contains(document.activeElement):
@@ -238,6 +244,53 @@ class BrowserDom:
                 el = self.root.querySelector(".actions " + FOCUSABLE)
             if not absent(el):
                 el.focus()
+
+    # ----- what a screen reader hears, the tab's title, the turn's tone -----
+
+    def _announce(self):
+        """Write the step's text (the first element marked data-announce: the prompt, or the
+        guided game's coach text above it) into the page's one polite live region (#live
+        in index.html, never redrawn): a screen reader hears each step, which a live
+        region drawn anew at each render never says."""
+        live = document.getElementById("live")
+        el = self.root.querySelector("[data-announce]")
+        if absent(live) or absent(el):
+            return
+        text = str(el.textContent).strip()
+        if text and text != self._said:
+            self._said = text
+            live.textContent = text
+
+    def _your_turn(self):
+        """The tab's title says when the person at the device is asked to decide (their
+        hand waits: .hand.my-turn); a short tone too, when they chose it."""
+        mine = not absent(self.root.querySelector("[data-testid=hand].my-turn"))
+        document.title = t("title.your_turn") if mine else t("title")
+        if mine and not self._my_turn and self.sound:
+            self._tone()
+        self._my_turn = mine
+
+    def set_sound(self, on):
+        self.sound = bool(on)
+
+    def _tone(self):
+        """Two short soft notes made with WebAudio (no sound file)."""
+        try:
+            if self._audio is None:
+                self._audio = window.AudioContext.new()
+            ctx = self._audio
+            for i, pitch in enumerate((660, 880)):
+                start = ctx.currentTime + 0.14 * i
+                osc, gain = ctx.createOscillator(), ctx.createGain()
+                osc.frequency.value = pitch
+                gain.gain.setValueAtTime(0.08, start)
+                gain.gain.exponentialRampToValueAtTime(0.001, start + 0.13)
+                osc.connect(gain)
+                gain.connect(ctx.destination)
+                osc.start(start)
+                osc.stop(start + 0.14)
+        except Exception:  # noqa: BLE001 — no audio on this device: the title still says it
+            self._audio = None
 
     def _isolate(self):
         """Make everything but the open modal dialog inert (not focusable, not
@@ -335,7 +388,7 @@ class BrowserDom:
 
     def set_language(self, code):
         document.documentElement.lang = code
-        document.title = t("title")
+        document.title = t("title.your_turn") if self._my_turn else t("title")
 
     def replace_query(self, query):
         window.history.replaceState(None, "", window.location.pathname + query)

@@ -40,7 +40,7 @@ const text = TEXT[lang];
 const box = document.getElementById("loading");
 const bar = document.getElementById("loading-bar");
 const label = document.getElementById("loading-text");
-const status = document.getElementById("loading-status");
+const status = document.getElementById("live");  // the page's one polite live region (index.html)
 if (box) box.lang = lang;
 
 const mb = (bytes) => (bytes / 1e6).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });

@@ -15,7 +15,7 @@ from lepeuple.record import replay as replay_record
 
 from .eyes import device_holder
 from .newgame import Setup, seats_from_json
-from .storage import SaveError
+from .storage import SaveError, whys_of
 
 
 # A line the page adds to the log (no engine event): `seat` took back `action`.
@@ -29,14 +29,16 @@ class Session:
 
     `starts[i]` is where action i's events begin in `log` (the events before
     `starts[0]` set the game up), so the log can be cut back on undo and each
-    action's events found again; `actors[i]` is the seat that decided action i."""
+    action's events found again; `actors[i]` is the seat that decided action i and
+    `whys[i]` why, when a bot did (lepeuple.bots.reason; None for a person)."""
 
-    def __init__(self, setup, game, log=None, starts=None, actors=None):
+    def __init__(self, setup, game, log=None, starts=None, actors=None, whys=None):
         self.setup = setup
         self.game = game
         self.log = log if log is not None else _named(game.last_events())  # the first turn
         self.starts = starts if starts is not None else []
         self.actors = actors if actors is not None else []
+        self.whys = (list(whys or []) + [None] * len(self.actors))[:len(self.actors)]
         self.at_device = None  # hot-seat: the human who confirmed the pass screen
         self.last = []  # events of the last action (for highlights)
 
@@ -67,7 +69,7 @@ class Session:
         except (RecordError, SetupError, ActionError, ValueError, KeyError, TypeError) as e:
             raise SaveError(str(e), text) from e
         setup = Setup(seats, dict(game.options), game.seed)
-        session = cls(setup, game, log, starts, actors)
+        session = cls(setup, game, log, starts, actors, whys_of(text))
         session.last = last if starts else []  # the last action's highlights survive a reload
         return session
 
@@ -116,12 +118,13 @@ class Session:
         """The human to move has the device now."""
         self.at_device = self.game.to_move
 
-    def apply(self, action):
-        """Play an action (validated by the engine); returns its events."""
+    def apply(self, action, why=None):
+        """Play an action (validated by the engine); returns its events. `why`: a bot's reason."""
         seat = self.game.to_move
         events = _named(self.game.apply(action))
         self.starts.append(len(self.log))
         self.actors.append(seat)
+        self.whys.append(why)
         self.log += events
         self.last = events
         if self.hotseat and self.game.to_move != self.at_device:
@@ -157,10 +160,15 @@ class Session:
         self.game.undo(1)
         cut = self.starts.pop()
         seat = self.actors.pop()
+        self.whys.pop()
         kept = [e for e in self.log[cut:] if e.type == "took_back"]
         del self.log[cut:]
         self.log += kept + [TookBack("took_back", seat, action)]
         self.last = self.log[self.starts[-1]:] if self.starts else []
+
+    def log_whys(self):
+        """Index in `log` of the first event of each bot decision -> its reason."""
+        return {start: why for start, why in zip(self.starts, self.whys) if why}
 
     def looked(self, seat):
         """Where the log stood when `seat` last decided (a spectator: before the last action)."""

@@ -44,11 +44,26 @@ class SaveError(ValueError):
         self.reason, self.text = reason, text
 
 
-def encode(seats, record):
-    """The save text of a game: its seats (list of Seat) and its engine record."""
+def encode(seats, record, whys=None):
+    """The save text of a game: its seats (list of Seat), its engine record and, when
+    given, the bots' reasons for their decisions (one per action, None for a person)."""
     seats = [s if isinstance(s, dict) else s.to_json() for s in seats]  # Seat objects or their JSON
-    return json.dumps({"app": APP, "version": VERSION, "seats": seats,
-                       "record": record}, ensure_ascii=False, separators=(",", ":"))
+    data = {"app": APP, "version": VERSION, "seats": seats, "record": record}
+    if whys and any(whys):
+        data["whys"] = whys
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def whys_of(text):
+    """The bots' reasons kept in a save text (a list, one per action), or [] when there are
+    none or they cannot be read: they only explain, the record alone replays the game."""
+    try:
+        whys = parse(text or "{}").get("whys")
+    except (ValueError, AttributeError):
+        return []
+    if not isinstance(whys, list):
+        return []
+    return [w if isinstance(w, dict) and isinstance(w.get("kind"), str) else None for w in whys]
 
 
 def decode(text):
@@ -99,13 +114,13 @@ class Store:
         """Has the save changed since this tab last read or wrote it?"""
         return self._get(SAVE_KEY) != self.known
 
-    def save(self, seats, record, replace=False):
+    def save(self, seats, record, replace=False, whys=None):
         """Write the game; None, or why it was not written. Unless `replace` (a new game
         the player asked for), a save changed by another tab is left alone: `stale`."""
         if not replace and self.changed_elsewhere():
             self.stale = True
             return "stale"
-        text = encode(seats, record)
+        text = encode(seats, record, whys)
         error = self._set(SAVE_KEY, text)
         if error is None:
             self.known = text

@@ -19,6 +19,7 @@ time slices only split the work.
 import time
 
 from ..rng import Rng
+from . import reason
 from .search import (
     GreedyEngine,
     IsmctsEngine,
@@ -92,6 +93,18 @@ class Thinking:
     @property
     def iterations(self):
         return self._engine.iterations
+
+    def weighed(self):
+        """[(action, estimated chance to win, tries), ...] of what the search weighed,
+        most tried first; empty when it weighed nothing (one legal action, easy, random)."""
+        engine = self._engine
+        if len(engine.legal) == 1:
+            return []
+        return sorted(getattr(engine, "weighed", list)(), key=lambda w: (-w[2], -w[1]))
+
+    def why(self, view):
+        """Why the chosen action (lepeuple.bots.reason): facts from `view` and what was weighed."""
+        return reason.why(view, self.action(), self.weighed())
 
 
 def spec(name, bots=BOTS):

@@ -97,6 +97,10 @@ class GreedyEngine:
         best = max(range(len(self.legal)), key=lambda i: (self.totals[i], -i))
         return self.legal[best]
 
+    def weighed(self):
+        n = self.iterations
+        return [(a, total / n, n) for a, total in zip(self.legal, self.totals)] if n else []
+
 
 class Node:
     """A node of the information-set tree: one decision of the searching seat."""
@@ -253,6 +257,11 @@ class IsmctsEngine:
             if score > best_score:
                 best, best_score = a, score
         return best, children[best], False
+
+    def weighed(self):
+        """The root candidates tried, with their mean reward (a chance to win) and tries."""
+        return [(a, node.total / node.visits, node.visits)
+                for a, node in self.root.children.items() if node.visits]
 
     def best(self):
         children = self.root.children

@@ -76,6 +76,9 @@ class FakeDom:
     def flag(self, name, value):
         self.flags[name] = value
 
+    def set_sound(self, on):
+        self.sound = on
+
     def set_language(self, code):
         self.lang = code
 

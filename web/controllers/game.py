@@ -25,7 +25,7 @@ from ..newgame import Setup
 from ..render import replay as replay_view
 from ..render import screens
 from ..render.common import button, player_name
-from ..render.table import Controls, TableModel, frame_text, table_screen
+from ..render.table import Controls, HintShown, TableModel, frame_text, table_screen
 from ..session import Session
 from ..storage import decode, encode
 
@@ -34,10 +34,11 @@ UNDO_WINDOW = {"slow": 3.0, "normal": 2.0, "fast": 1.2, "instant": 0.0}
 
 
 class Hint:
-    """The hard bot's suggestion for the person to move: asked (`busy`), then its action and path."""
+    """The hard bot's suggestion for the person to move: asked (`busy`), then its action,
+    path and why (lepeuple.bots.reason)."""
 
     def __init__(self):
-        self.action, self.path, self.busy = None, [], False
+        self.action, self.path, self.why, self.busy = None, [], None, False
 
 
 class GameController:
@@ -87,7 +88,7 @@ class GameController:
 
     def save(self, replace=False):
         store = self.app.page.store
-        error = store.save(self.session.seats, self.session.record(), replace)
+        error = store.save(self.session.seats, self.session.record(), replace, self.session.whys)
         if store.stale:
             self.go_stale()
             return
@@ -106,13 +107,13 @@ class GameController:
 
     # ----- playing -----------------------------------------------------------
 
-    def play(self, action):
-        """Apply a (legal) action and save. Its events become steps to show one by one.
+    def play(self, action, why=None):
+        """Apply a (legal) action and save (`why`: a bot's reason). Its events become steps to show one by one.
         A person's own decision is not played back to them, but when someone else goes
         next, its scoring and redeployment steps are held on screen before the game goes on."""
         s = self.session
         by, start, before = s.game.to_move, len(s.log), s.game.view(None)["meeples"]
-        events = s.apply(action)
+        events = s.apply(action, why)
         frames = playback.frames(events, start, before)
         if not s.is_bot(by):
             frames = [] if s.human_to_move() else playback.from_scoring(frames)
@@ -219,16 +220,16 @@ class GameController:
         dom.flag("thinking", "1")
         self.app.render()
         await dom.sleep(0)  # let the browser paint before thinking starts
-        action = await botrunner.decide(s.game.view(seat), s.seats[seat].level, s.bot_seed(),
-                                        lambda: not self._live(loop))
+        decision = await botrunner.decide(s.game.view(seat), s.seats[seat].level, s.bot_seed(),
+                                          lambda: not self._live(loop))
         if self.loop in (loop, None):  # a loop that took over and thinks now keeps the flag
             dom.flag("thinking", None)
         dom.flag("bot-stats", botrunner.STATS.to_json())
-        if action is None or not self._live(loop):
+        if decision is None or not self._live(loop):
             if self.loop in (loop, None):
                 self.thinking = None
             return False
-        self.play(action)
+        self.play(decision.action, decision.why)
         if self.steps.current is not None:
             self.once = False  # the step asked for is on screen
         self.app.render(focus="choice" if self.steps.current is None else None)
@@ -291,10 +292,11 @@ class GameController:
         s, hint = self.session, self.hint
         moment = len(s.game.history)
         stale = lambda: not self.app.live(epoch) or len(s.game.history) != moment or self.hint is not hint
-        action = await botrunner.decide(s.game.view(s.game.to_move), botrunner.HINT_LEVEL, s.bot_seed(1), stale)
-        if action is None or stale():
+        decision = await botrunner.decide(s.game.view(s.game.to_move), botrunner.HINT_LEVEL, s.bot_seed(1), stale)
+        if decision is None or stale():
             return
-        hint.busy, hint.action = False, action
+        action = decision.action
+        hint.busy, hint.action, hint.why = False, action, decision.why
         hint.path = s.game.path(action) if action.type == "move" else []
         self.app.render()
 
@@ -330,7 +332,8 @@ class GameController:
         hint = self.hint
         return TableModel(view=view, seats=s.seats, offer=chooser.offer() if chooser else None, log=s.log[:upto],
                           later=s.log[upto:], last=s.last if frame is None else [], frame=frame,
-                          hint=hint.action, hint_path=hint.path, can_hint=chooser is not None, pass_to=passing,
+                          hint=HintShown(hint.action, hint.path, hint.why), whys=s.log_whys(),
+                          can_hint=chooser is not None, pass_to=passing,
                           notices=self._notices(), changes=changes,
                           controls=Controls(thinking=self.thinking, bots=self.bot_controls(),
                                             can_undo=s.undoable() > 0 and frame is None, hint_busy=hint.busy))

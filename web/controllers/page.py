@@ -9,7 +9,7 @@ from ..storage import Store
 class Page:
     """`dom` (web/dom.py, a fake in tests), `store` (the save, preferences and stats),
     the bot `levels` offered, the `rng` for new seeds, whether storage `saving`
-    keeps anything, the bot `speed`, and the URL's `search` and the browser's
+    keeps anything, the bot `speed`, the turn `sound` ("on" | "off"), and the URL's `search` and the browser's
     `languages` read at start-up."""
 
     def __init__(self, dom, backend, search="", languages=(), clock=None, rng=None, saving=True):
@@ -19,4 +19,5 @@ class Page:
         self.rng = rng or random.Random()
         self.saving = saving  # False: the browser keeps nothing (storage disabled), say so
         self.speed = "normal"
+        self.sound = "off"  # a tone when it becomes the person's turn (a preference)
         self.search, self.languages = search, languages

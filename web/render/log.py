@@ -22,11 +22,12 @@ from .cards import signed
 from .common import button, meeple_text, people, player_name
 from .replay import action_words
 from .rules import log_why
+from .why import reason_line
 
 OPEN_TURNS = 6  # the newest turns shown open; older ones fold (never vanish)
 EARLIER_PAGE = 200  # folded turns drawn, and drawn more on "show more"
 _earlier = [EARLIER_PAGE]  # folded turns drawn now (grows on "show more")
-_GROUPS = {}  # (events of a turn, viewer, hidden, language, names, fresh) -> its markup
+_GROUPS = {}  # (events of a turn, viewer, hidden, language, names, fresh, reasons) -> its markup
 
 
 def card_name(card):
@@ -219,9 +220,9 @@ def show_more_earlier():
     _earlier[0] += EARLIER_PAGE
 
 
-def log(events, seats, viewer, hidden_scores=False, fresh=0):
+def log(events, seats, viewer, hidden_scores=False, fresh=0, whys=None):
     """The log panel: turns newest first, each turn's lines in order; the last
-    `fresh` events are marked new.
+    `fresh` events are marked new; `whys`: index of a bot decision's first event -> its reason.
 
     A turn's markup is made once and kept (its events never change once
     played): the log is redrawn after every step, and on a phone's Python that
@@ -234,7 +235,7 @@ def log(events, seats, viewer, hidden_scores=False, fresh=0):
     groups, drawn = [], OPEN_TURNS + _earlier[0]
     while k >= first and len(groups) < drawn:
         start, end = _span(events, opens, count, k)
-        group = _group(events, start, end, seats, viewer, hidden_scores, names, first_fresh)
+        group = _group(events, start, end, seats, viewer, hidden_scores, names, first_fresh, whys or {})
         if group is not None:
             groups.append(group)
         k -= 1
@@ -253,11 +254,12 @@ def log(events, seats, viewer, hidden_scores=False, fresh=0):
                recent or h("li", {"class": "muted"}, t("log.empty")), folded))
 
 
-def _group(events, start, end, seats, viewer, hidden, names, first_fresh):
+def _group(events, start, end, seats, viewer, hidden, names, first_fresh, whys):
     """One turn: its heading, then its lines in the order they happened."""
     chunk = tuple(events[start:end])
     fresh_from = max(first_fresh - start, 0) if first_fresh < end else None
-    key = (chunk, viewer, hidden, language(), names, fresh_from)
+    whys = {i - start: whys[i] for i in range(start, end) if i in whys}
+    key = (chunk, viewer, hidden, language(), names, fresh_from, repr(whys))
     if key in _GROUPS:
         return _GROUPS[key]
     head = chunk[0] if chunk[0].type in ("turn", "skip") else None
@@ -271,7 +273,7 @@ def _group(events, start, end, seats, viewer, hidden, names, first_fresh):
         if text is not None:
             fresh = fresh_from is not None and i >= fresh_from
             lines.append(h("li", {"class": classes(f"log-{e.type}", strong=e.type in _STRONG, fresh=fresh)}, text,
-                           log_why(e, active)))
+                           log_why(e, active), reason_line(whys.get(i), seats, viewer, hidden)))
     heading = describe(head, seats, viewer, hidden) if head is not None else t("log.setup")
     group = None
     if lines or head is not None:

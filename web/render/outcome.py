@@ -6,9 +6,12 @@ power card", "stops at 5", a warning when the meeple is left where an
 opponent could score with it.
 """
 
+from lepeuple.explain import scoring
+from lepeuple.ring import home_owner
+
 from ..i18n import t
 from .cards import signed
-from .common import player_name
+from .common import LETTERS, player_name
 
 
 def outcome_text(outcome, seats, viewer):
@@ -43,18 +46,51 @@ def _event(event, seats, viewer):
     return text
 
 
-def outcome_tag(outcome, viewer):
-    """A few characters for the landing tile: the viewer's points, "+card" for a
-    pickaxe draw (an emoji pickaxe is missing from many fonts), "?" for a partner
-    choice, "!" when the meeple would be left where an opponent can score with it."""
-    tags = []
+def outcome_tag(outcome, view):
+    """A landing tag: the whole change of one way to a tile, in a few characters each —
+    "you +2, B +1, your home −1" (R14's parts, others by their people's letter),
+    "+card" for a pickaxe draw (with the letter of who draws when it is not the viewer),
+    "?" for a partner choice, "reaches 12" when the viewer reaches the target score, "!" when
+    the meeple would be left where an opponent can score with it."""
+    viewer = view["seat"]
+    tags, gain = [], 0
     for step in outcome["steps"]:
         if "event" in step:
-            tags.append(signed(step["event"]["deltas"][viewer]) if viewer is not None else "*")
+            parts, mine = _parts(step["event"], view)
+            tags.append(", ".join(parts) or t("log.no_points"))
+            gain += mine
         elif step.get("pickaxe") and not (step.get("hand_full") or step.get("deck_empty")):
-            tags.append(t("outcome.tag.pickaxe"))
+            drawer = outcome["owner"]
+            tags.append(t("outcome.tag.pickaxe") if drawer == viewer else f"{LETTERS[drawer]} {t('outcome.tag.pickaxe')}")
         elif "partner_choice" in step:
             tags.append("?")
+    score = view["scores"][viewer] if viewer is not None else None
+    if gain > 0 and score is not None and score + gain >= view["options"]["target"]:
+        tags.append(t("outcome.tag.target", target=view["options"]["target"]))
     if outcome.get("exposed"):
         tags.append("!")
-    return " ".join(tags)
+    return " · ".join(tags)
+
+
+def _parts(event, view):
+    """(["you +3", "B −1", …], the viewer's applied change) of an event: each part of
+    R14 with whose it is, a home's loss as "your home −1" / "B's home −1" (after the
+    floor at 0: a loss that does not happen is left out). Hidden scores: the viewer's only."""
+    viewer, active = view["seat"], view["active"]
+    victim = home_owner(event["home"])
+    _, parts = scoring(event["meeple"][0], event["partner"][0], victim, active)
+    hidden = view["options"]["scores"] == "hidden"
+    out = []
+    for seat, delta, reason in parts:
+        if hidden and seat != viewer:
+            continue
+        if reason == "home":  # the floor: what the home's owner really loses
+            delta = event["deltas"][seat] - sum(d for s, d, r in parts if s == seat and r != "home")
+            if not delta:
+                continue
+            who = t("outcome.tag.home.you") if seat == viewer else t("outcome.tag.home", who=LETTERS[seat])
+        else:
+            who = t("outcome.you") if seat == viewer else LETTERS[seat]
+        out.append(f"{who} {signed(delta)}")
+    mine = event["deltas"][viewer] if viewer is not None else 0
+    return out, mine or 0

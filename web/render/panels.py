@@ -49,7 +49,9 @@ def _score(view, seat, delta):
     bump = None
     if delta:
         bump = h("span", {"class": classes("bump", up=delta > 0, down=delta < 0)}, cards.signed(delta))
-    return h("span", {"class": classes("fact", "score", hidden_score=score is None)}, text, bump)
+    what = t("panel.score.what" if score is not None else "panel.band.what", target=view["options"]["target"])
+    return h("span", {"class": classes("fact", "score", hidden_score=score is None), "title": what}, text,
+             h("span", {"class": "visually-hidden"}, f" ({what})"), bump)
 
 
 def _target_button(seat, targets):

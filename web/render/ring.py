@@ -60,7 +60,7 @@ def ring(view, seats, offer=None, marks=None, center=None):
             on.setdefault(tile, []).append((seat, index))
     clickable = set(map(tuple, offer.meeples)) if offer else set()
     chosen = tuple(offer.meeple) if offer and offer.meeple else None
-    reach = _reach_marks(offer, seats, view["seat"])
+    reach = _reach_marks(offer, seats, view)
     marks = marks or {}
     (wide, places), (tall, places_tall) = layout(tiles, WIDE), layout(tiles, TALL)
     style = f"--tiles:{tiles};--tile-w:{wide}%;--tile-w2:{tall}%"
@@ -72,31 +72,33 @@ def ring(view, seats, offer=None, marks=None, center=None):
              h("div", {"class": "ring-center"}, center))
 
 
-def _reach_marks(offer, seats, viewer):
-    """tile -> {"hows": (...), "via": bool, "tag": str, "words": str} for the selected
-    meeple's moves, or, before a meeple is chosen, for every meeple the card can move:
-    how each reaches the tile, and what it would do there (lepeuple.preview)."""
+def _reach_marks(offer, seats, view):
+    """tile -> {"hows": (...), "via": bool, "ways": ((how, tag), ...), "words": str} for the
+    selected meeple's moves, or, before a meeple is chosen, for every meeple the card can
+    move: how each reaches the tile, and what each way would do there (lepeuple.preview),
+    one tag per way."""
     out = {}
+    viewer = view["seat"]
     if offer is None:
         return out
 
     def mark(tile):
-        return out.setdefault(tile, {"hows": [], "via": False, "tags": [], "words": []})
+        return out.setdefault(tile, {"hows": [], "via": False, "ways": [], "words": []})
 
     for r in offer.reaches or offer.previews:
         m = mark(r.tile)
         if r.how not in m["hows"]:
             m["hows"].append(r.how)
         if r.outcome is not None:
-            tag, words = outcome_tag(r.outcome, viewer), outcome_text(r.outcome, seats, viewer)
-            if tag and tag not in m["tags"]:
-                m["tags"].append(tag)
+            tag, words = outcome_tag(r.outcome, view), outcome_text(r.outcome, seats, viewer)
+            if tag and (r.how, tag) not in m["ways"]:
+                m["ways"].append((r.how, tag))
             line = t("tile.outcome", meeple=meeple_label(r.action.meeple), how=t("how." + r.how), outcome=words)
             if line not in m["words"]:
                 m["words"].append(line)
         if len(r.path) == 2 and r.path[0] != r.tile:
             mark(r.path[0])["via"] = True
-    return {tile: {"hows": tuple(m["hows"]), "via": m["via"], "tag": " / ".join(m["tags"]),
+    return {tile: {"hows": tuple(m["hows"]), "via": m["via"], "ways": tuple(m["ways"]),
                    "words": " ".join(m["words"])} for tile, m in out.items()}
 
 
@@ -162,4 +164,6 @@ def _target(n, reach, words):
     return h("button", {"type": "button", "class": "tile-target", "data-act": "tile", "data-arg": str(n),
                         "aria-label": label, "title": label},
              h("span", {"class": "how-marks"}, [how_icon(x) for x in hows]),
-             h("span", {"class": "outcome-tag"}, reach["tag"]) if reach["tag"] else None)
+             h("span", {"class": "outcome-tag", "aria-hidden": "true"},  # the label says it in words
+               [h("span", {"class": "way-tag"}, how_icon(how), tag) for how, tag in reach["ways"]])
+             if reach["ways"] else None)

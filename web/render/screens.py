@@ -11,13 +11,14 @@ from ..newgame import MAX_NAME, SPEEDS
 from .common import badge, button, join_names, player_name
 
 
-def header(lang, speed, in_game):
-    """Title, language, bot speed and "new game"."""
+def header(lang, speed, in_game, sound="off"):
+    """Title, language, bot speed, the turn's sound and "new game"."""
     return h("header", {"class": "top", "data-region": "header"},
              h("h1", {"class": "title"}, badge(0, size=26), " ", t("title")),
              h("div", {"class": "menu"},
                _select("lang", "lang", [(code, name) for code, name in LANGUAGES], lang, t("menu.language")),
                _select("speed", "speed", [(s, t("speed." + s)) for s in _speeds(speed)], speed, t("menu.speed")),
+               _select("sound", "sound", [("off", t("sound.off")), ("on", t("sound.on"))], sound, t("menu.sound")),
                button(t("menu.rules"), "rules", cls="btn ghost", attrs={"data-testid": "rules-open"}),
                button(t("menu.tutorial"), "tutorial", cls="btn ghost", attrs={"data-testid": "tutorial-open"})
                if in_game != "tutorial" else None,

@@ -12,6 +12,8 @@ from .log import applied_after, describe, log as log_panel
 from .panels import panels, piles
 from .outcome import outcome_text
 from .ring import how_icon, ring
+from .legend import legend
+from .why import hint_why_text
 
 
 @dataclass
@@ -23,6 +25,16 @@ class Controls:
     bots: str | None = None  # "running" (steps shown, bots playing), "paused", or None
     can_undo: bool = False  # the viewer may take back their last decision
     hint_busy: bool = False
+
+
+@dataclass
+class HintShown:
+    """The Hint on screen: the hard bot's action (None: no hint), the tiles of a hinted
+    move, and why (lepeuple.bots.reason; None: said from the preview instead)."""
+
+    action: object = None
+    path: list = field(default_factory=list)
+    why: dict = None
 
 
 @dataclass
@@ -47,8 +59,8 @@ class TableModel:
     last: list = field(default_factory=list)  # events of the last action
     frame: object = None  # playback.Frame: the step being shown (its meeples, tiles, lines)
     later: list = field(default_factory=list)  # events after that step (already played)
-    hint: object = None  # the hinted action
-    hint_path: list = field(default_factory=list)  # tiles of a hinted move
+    hint: HintShown = field(default_factory=HintShown)  # the Hint on screen (action None: none)
+    whys: dict = field(default_factory=dict)  # log index of a bot decision's first event -> its reason
     can_hint: bool = False
     pass_to: int | None = None  # hot-seat: waiting for this human to take the device
     notices: list = field(default_factory=list)  # (key, fields) shown above the table (a save problem …)
@@ -65,18 +77,19 @@ def table_screen(m):
              # scores and the log come beside it, or below it on a phone (one tap: "to-side").
              h("div", {"class": "play-area"},
                h("div", {"class": "prompt-bar", "data-region": "prompt"},
-                 h("p", {"class": classes("prompt", scoring=_scoring(m)), "role": "status", "aria-live": "polite",
+                 h("p", {"class": classes("prompt", scoring=_scoring(m)), "data-announce": True,
                          "data-testid": "prompt"}, prompt(m)),
                  prompt_why(m),
                  action_bar(m)),
                _notices(m.notices),
                h("div", {"class": "board", "data-region": "board"},
                  ring(v, m.seats, m.offer, _marks(m), piles(v, *_last_card(m)))),
+               legend(),  # every mark of the board in words
                all_hands(m) if m.replay and m.replay.hands else hand(m)),
              h("aside", {"class": "side", "id": "side"},
                h("div", {"data-region": "panels"}, panels(v, m.seats, m.changes, m.offer.targets if m.offer else None)),
                log_panel(m.log, m.seats, v["seat"], v["options"]["scores"] == "hidden",
-                         fresh=(m.frame.end - m.frame.start) if m.frame else len(m.last))))
+                         fresh=(m.frame.end - m.frame.start) if m.frame else len(m.last), whys=m.whys)))
 
 
 def _at_frame(m):
@@ -225,8 +238,8 @@ def action_bar(m):
                             cls=classes("btn", "ghost", "hint-btn", busy=busy),
                             attrs={"disabled": busy, "data-testid": "hint"}))
     items += _bot_buttons(m.controls.bots)
-    if m.hint is not None and o is not None:
-        items.append(h("span", {"class": "hint-text", "data-testid": "hint-text"}, hint_text(m.hint, m)))
+    if m.hint.action is not None and o is not None:
+        items.append(h("span", {"class": "hint-text", "data-testid": "hint-text"}, hint_text(m.hint.action, m)))
     items.append(h("a", {"class": "to-side", "href": "#side"}, t("btn.to_side")))  # phones: scores and log below
     return h("div", {"class": "actions", "data-keys": "actions"}, items)
 
@@ -241,7 +254,7 @@ def _bot_buttons(state):
 
 
 def _step_buttons(o, m):
-    hinted = m.hint
+    hinted = m.hint.action
     if o.step == "card":
         out = []
         if o.draw:
@@ -291,7 +304,9 @@ def _is(action, kind):
 
 
 def hint_text(action, m):
-    """The hinted choice and why (what it scores, from the player's view)."""
+    """The hinted choice and why (what it gains, from the player's view)."""
+    if m.hint.why:
+        return hint_why_text(action, m)
     if action.type == "move":
         what = t("hint.move", card=action.card, meeple=meeple_label(action.meeple), how=t("how." + action.how))
         outcome = preview_of(m, action)
@@ -324,7 +339,8 @@ def hand(m):
                  h("p", {"class": "muted"}, t("hand.none")))
     o = m.offer
     playable = o.cards if o is not None else set()
-    hint_card = getattr(m.hint, "card", None) if m.hint is not None and m.hint.type in ("move", "power") else None
+    hinted = m.hint.action
+    hint_card = getattr(hinted, "card", None) if hinted is not None and hinted.type in ("move", "power") else None
     shield = v["options"]["defense"] == "shield"
     # During the Défense question the card in question stands out (the answer is a button).
     chosen = "defense" if o is not None and o.step == "defend" else (o.selected if o is not None else None)
@@ -374,10 +390,11 @@ def _marks(m):
             add(e.dst, "trail-to")
         elif e.type == "event":
             add(e.home, "event-home")
-    if m.hint is not None and m.hint.type == "move" and m.offer is not None:
-        add(m.view["meeples"][m.hint.meeple[0]][m.hint.meeple[1]], "hint-from")
-        if m.hint_path:
-            add(m.hint_path[-1], "hint-to")
+    hinted = m.hint.action
+    if hinted is not None and hinted.type == "move" and m.offer is not None:
+        add(m.view["meeples"][hinted.meeple[0]][hinted.meeple[1]], "hint-from")
+        if m.hint.path:
+            add(m.hint.path[-1], "hint-to")
     if m.replay is not None and m.replay.marks is not None:  # a review's mistake: the move played and a better one
         for action, name in zip(m.replay.marks, ("played", "hint")):
             if getattr(action, "type", None) == "move":

@@ -8,7 +8,7 @@ from ..i18n import t
 from ..markup import h
 from .common import button
 from .rules import why
-from .table import TableModel, table_screen
+from .table import HintShown, TableModel, table_screen
 
 
 def tutorial_screen(tut):
@@ -17,14 +17,19 @@ def tutorial_screen(tut):
     exp = tut.expected()
     view = game.view(0)
     model = TableModel(view=view, seats=s.seats, offer=chooser.offer() if chooser else None, log=list(s.log),
-                       last=tut.mine, hint=exp if chooser is not None else None,
-                       hint_path=game.path(exp) if exp is not None and exp.type == "move" else [],
+                       last=tut.mine, hint=_hint(exp, chooser, game),
                        can_hint=False, changes=s.score_changes(0))
     point = tut.step["point"]
     marks = " ".join([f"t{n}" for n in point["tiles"]] + [f"c{c}" for c in point["cards"]])
     return h("div", {"class": "tutorial-screen", "data-point": marks, "data-testid": "tutorial",
                      "data-chapter": tut.chapter_id, "data-step": tut.step["id"], "data-done": "1" if tut.done else "0"},
              coach(tut), table_screen(model))
+
+
+def _hint(exp, chooser, game):
+    """The step's expected action shown as the Hint (when the player is asked), with its tiles."""
+    action = exp if chooser is not None else None
+    return HintShown(action, game.path(exp) if exp is not None and exp.type == "move" else [])
 
 
 def coach(tut):
@@ -36,7 +41,7 @@ def coach(tut):
              h("p", {"class": "coach-count", "data-testid": "coach-count"},
                t("tut.step", step=tut.index + 1, total=len(tut.steps))),
              h("h2", {"id": "coach-title"}, t(f"tut.{step['id']}.title")),
-             h("p", {"class": "coach-text", "role": "status", "aria-live": "polite", "data-testid": "coach-text"},
+             h("p", {"class": "coach-text", "data-announce": True, "data-testid": "coach-text"},
                t(tut.text_key())),
              h("p", {"class": "coach-refused", "role": "alert", "data-testid": "coach-refused"}, tut.refusal)
              if tut.refusal else None,

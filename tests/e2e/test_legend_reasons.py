@@ -1,0 +1,56 @@
+"""The legend of the board's marks on a phone (one tap, no hover), and the bots' reasons
+in the log of a real game (elements with data-reason)."""
+
+import re
+
+import pytest
+from play_helpers import SCREENSHOTS, game_url, shoot, wait_for_person
+
+
+@pytest.fixture
+def context_options():
+    return {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+
+
+def test_the_legend_opens_with_one_tap_on_a_phone(goto_ready, page):
+    goto_ready(game_url("human,bot:normal,bot:normal", 7))
+    wait_for_person(page)
+    legend = page.get_by_test_id("legend")
+    summary = legend.locator("summary")
+    assert summary.is_visible() and not legend.get_attribute("open")
+    pill = summary.bounding_box()
+    for tile in page.locator(".tile").all():  # the closed legend hides no tile of the ring
+        box = tile.bounding_box()
+        assert not (box["x"] < pill["x"] + pill["width"] and pill["x"] < box["x"] + box["width"]
+                    and box["y"] < pill["y"] + pill["height"] and pill["y"] < box["y"] + box["height"]), tile.get_attribute("data-tile")
+    summary.tap()
+    body = legend.locator(".legend-body")
+    assert body.is_visible()
+    box = body.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390  # on the phone's screen
+    assert "an opponent may score with it" in body.inner_text()
+    shoot(page, "legend-phone-390x844")
+    summary.tap()
+    assert not body.is_visible()
+
+
+def test_bot_decisions_in_the_log_say_why(goto_ready, page):
+    goto_ready(game_url("human,bot:normal,bot:hard", 5))
+    for _ in range(3):  # three turns of the person: draw two; the bots play in between
+        wait_for_person(page)
+        if page.get_by_role("button", name=re.compile("^Skip$")).count():
+            page.get_by_role("button", name=re.compile("^Skip$")).click()
+            wait_for_person(page)
+        page.get_by_role("button", name="Draw two").click()
+    wait_for_person(page)
+    reasons = page.locator(".log [data-reason]").all_text_contents()
+    assert len(reasons) >= 4, reasons
+    assert all(r.strip() for r in reasons)
+    assert any("chance to win" in r for r in reasons)
+    log = page.get_by_test_id("log")
+    # For the screenshot only: the whole log, not its scrolled box.
+    page.evaluate("() => { for (const el of document.querySelectorAll('.log, .log-turns, .side'))"
+                  " { el.style.maxHeight = 'none'; el.style.height = 'auto'; el.style.overflow = 'visible'; el.style.flex = 'none'; } }")
+    log.scroll_into_view_if_needed()
+    log.screenshot(path=str(SCREENSHOTS / "log-reasons-phone.png"))
+    print("\n".join(reasons))

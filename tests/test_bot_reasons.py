@@ -1,0 +1,122 @@
+"""Bots say why (lepeuple/bots/reason.py, web/render/why.py): each decision's reason comes
+from the bot's view and what its search weighed, and never names a card it cannot see,
+nor one the person reading the log cannot see."""
+
+import pytest
+
+from lepeuple import bots, new_game
+from lepeuple.actions import Move, Power
+from lepeuple.bots.reason import why
+from lepeuple.cards import NAMES
+from lepeuple.rng import Rng
+from lepeuple.resample import Resampler
+from lepeuple.view import view
+from web import i18n
+from web.newgame import Seat
+from web.render.why import why_text
+
+SEATS = [Seat("human", "Ann"), Seat("bot", level="normal"), Seat("bot", level="hard")]
+
+
+def name(seat):
+    from web.render.common import player_name
+
+    return player_name(SEATS, seat)
+
+
+def decisions(seed, level="hard:24", limit=80):
+    """(game before, seat, view, action, thinking) of each decision of a bot game."""
+    g = new_game(3, seed=seed)
+    for i in range(limit):
+        if g.is_over:
+            return
+        seat = g.to_move
+        v = view(g, seat)
+        t = bots.think(v, level, seed=i)
+        while not t.step(1.0):
+            pass
+        yield g.clone(), seat, v, t.action(), t, i
+        g.apply(t.action())
+
+
+def test_the_reason_of_a_noble_attack_gives_its_points_and_home():
+    g = new_game(3, None, 1, {"meeples": [[5, 4], [6, 6], [10, 10]], "scores": [0, 2, 0],
+                              "hands": [{"movement": [8]}, {}, {}]})
+    r = why(g.view(0), Move(8, (0, 1), "circle"))
+    assert (r["kind"], r["event"], r["victim"], r["deltas"]) == ("event", "noble_attack", 1, [3, -1, 0])
+    assert why_text(r, SEATS, 1) == "noble attack on your home: Ann +3, you −1"
+
+
+def test_a_reason_says_when_a_move_reaches_the_target():
+    g = new_game(3, {"target": 12}, 1, {"meeples": [[5, 4], [6, 6], [10, 10]], "scores": [10, 2, 0],
+                                        "hands": [{"movement": [8]}, {}, {}]})
+    r = why(g.view(0), Move(8, (0, 1), "circle"))
+    assert r["wins"] and "reaching 12 points" in why_text(r, SEATS, 1)
+
+
+def test_a_pickaxe_reason_says_who_draws_the_power_card():
+    g = new_game(3, None, 1, {"meeples": [[2, 2], [6, 6], [10, 10]], "hands": [{"movement": [4]}, {}, {}]})
+    r = why(g.view(0), Move(4, (0, 0), "circle"))
+    assert (r["kind"], r["drawer"], r["tile"]) == ("pickaxe", 0, 4)
+    assert why_text(r, SEATS, 0) == "a power card for you at the pickaxe on tile 4"
+
+
+def test_a_targeted_card_names_its_target_and_permutation_its_two_meeples():
+    g = new_game(3, None, 1, {"meeples": [[2, 2], [6, 7], [10, 10]], "scores": [1, 5, 2],
+                              "hands": [{"power": ["voleur", "permutation"]}, {}, {}]})
+    r = why(g.view(0), Power("voleur", target=1))
+    assert why_text(r, SEATS, 0) == "Voleur at {0}: a point taken ({0} leads with 5 points)".format(name(1))
+    assert r["target"] == 1 and r["leader"]
+    r = why(g.view(0), Power("permutation", meeple=(0, 0), other=(1, 1)))
+    text = why_text(r, SEATS, 0)
+    assert "Z1" in text and "B2" in text and "tile 2" in text and "tile 7" in text
+
+
+def test_a_search_bot_gives_its_chance_and_the_runner_up():
+    for _, seat, v, action, t, _ in decisions(3, limit=6):
+        r = t.why(v)
+        if len(t.weighed()) > 1:
+            assert 0 <= r["chance"] <= 1 and r["next"]["action"] != action
+            assert "chance to win" in why_text(r, SEATS, 0)
+
+
+@pytest.mark.parametrize("seed", [2, 11])
+def test_fairness_redealing_the_hidden_cards_leaves_the_reason_unchanged(seed):
+    """The reason reads the view only: on a redeal of every card the bot cannot see, the
+    same decision gives the same reason."""
+    checked = 0
+    for g, seat, v, action, t, i in decisions(seed, limit=40):
+        other = Resampler(v).sample(Rng(seed * 1000 + i))
+        assert other.moves != g.moves or other.powers != g.powers or other.mdeck != g.mdeck
+        again = bots.think(view(other, seat), "hard:24", seed=i)
+        while not again.step(1.0):
+            pass
+        assert again.why(view(other, seat)) == t.why(v)
+        checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("lang", i18n.CODES)
+def test_a_reason_never_names_a_card_hidden_from_its_reader(lang):
+    """Over whole games: the reason shown to each other seat names no power card that seat
+    cannot see (another's hand, the decks), the card just played and a Défense question
+    (public, R16) aside."""
+    i18n.set_language(lang)
+    try:
+        for seed in (4, 9):
+            for g, seat, v, action, t, _ in decisions(seed, limit=70):
+                r = t.why(v)
+                for reader in range(3):
+                    if reader == seat:
+                        continue
+                    seen = set(g.powers[reader]) | set(g.pdisc) | {c for c in view(g, reader)["known"][seat]}
+                    if action.type == "power":
+                        seen.add(action.card)
+                    if g.phase == "defend":
+                        seen.add("defense")
+                    text = why_text(r, SEATS, reader)
+                    hidden = [name for c in NAMES if c not in seen
+                              for name in {NAMES[c], i18n.power_name(c)} if name in text]
+                    assert not hidden, (text, action)
+    finally:
+        i18n.set_language("en")

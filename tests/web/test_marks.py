@@ -1,0 +1,98 @@
+"""Marks in words: a landing tag says the whole change of each way to a tile, that a move
+reaches the target score, and who draws at a pickaxe; one tag per way."""
+
+import re
+
+from lepeuple import new_game
+from lepeuple.preview import preview
+from web.choices import Chooser
+from web.markup import to_html
+from web.newgame import Seat
+from web.render.outcome import outcome_tag
+from web.render.ring import ring
+
+SEATS = [Seat("human", "Ann"), Seat("bot", level="easy"), Seat("bot", level="easy")]
+
+
+def tag(game, action, seat=0):
+    v = game.view(seat)
+    return outcome_tag(preview(v, action), v)
+
+
+def move(card, meeple, how):
+    return {"type": "move", "card": card, "meeple": list(meeple), "how": how}
+
+
+def test_a_tag_gives_every_part_of_the_change_and_the_home_that_pays():
+    g = new_game(3, None, 1, {"meeples": [[5, 4], [6, 6], [10, 10]], "scores": [0, 2, 0],
+                              "hands": [{"movement": [8]}, {}, {}]})
+    assert tag(g, move(8, (0, 1), "circle")) == "you +3, B's home −1"
+
+
+def test_a_tag_names_your_own_home_when_you_pay():
+    # A sneaky attack on one's own home: Z moves next to home 2 with B's meeple opposite.
+    g = new_game(3, None, 1, {"meeples": [[2, 6], [1, 6], [10, 10]], "scores": [4, 2, 0],
+                              "hands": [{"movement": [1]}, {}, {}]})
+    assert tag(g, move(1, (0, 0), "circle")) == "you +2, B +1, your home −1"
+
+
+def test_a_tag_says_when_the_move_reaches_the_target():
+    g = new_game(3, {"target": 12}, 1, {"meeples": [[5, 4], [6, 6], [10, 10]], "scores": [10, 2, 0],
+                                        "hands": [{"movement": [8]}, {}, {}]})
+    assert tag(g, move(8, (0, 1), "circle")) == "you +3, B's home −1 · reaches 12"
+
+
+def test_a_pickaxe_tag_says_who_draws():
+    g = new_game(3, None, 1, {"meeples": [[2, 2], [6, 10], [10, 10]], "hands": [{"movement": [4, 6]}, {}, {}]})
+    assert tag(g, move(4, (0, 0), "circle")) == "+card"
+    assert tag(g, move(6, (1, 0), "circle")) == "B +card"  # B's meeple moved onto the pickaxe on 8
+
+
+def test_one_tag_per_way_to_a_tile():
+    """Tile 5 reached by a circle (left exposed) and by a split through the pickaxe on 4:
+    two tags, each after its way's mark, not one tag joining both."""
+    g = new_game(3, None, 1, {"meeples": [[2, 3], [6, 6], [10, 10]], "scores": [0, 0, 0],
+                              "hands": [{"movement": [7, 13]}, {"movement": [2, 3]}, {"movement": [4, 9]}]})
+    v = g.view(0)
+    chooser = Chooser(g.legal_actions(), g.phase, g.path, lambda a: preview(v, a))
+    chooser.click("card", 7)
+    chooser.click("meeple", [0, 0])
+    html = to_html(ring(v, SEATS, chooser.offer()))
+    tile5 = html[html.index('data-tile="5"'):]
+    tile5 = tile5[:tile5.index('data-tile="6"')]
+    ways = re.findall(r'<span class="way-tag"><svg class="how how-(\w+)".*?</svg>([^<]*)</span>', tile5)
+    assert sorted(ways) == [("circle", "!"), ("split", "+card · !")], ways
+
+
+def test_the_legend_is_on_the_table_and_names_every_mark_of_the_board():
+    from test_web_app import make
+
+    app, dom, _ = make("?players=human,bot:easy,bot:easy&seed=11&speed=instant")
+    html = dom.html
+    legend = html[html.index('<details class="legend"'):]
+    legend = legend[:legend.index("</details>")]
+    for mark in ("trail-from", "trail-to", "reach", "via", "chosen", "hint-to", "scoring"):
+        assert f'legend-swatch {mark}"' in legend, mark  # every halo the ring draws (style.css)
+    for how in ("circle", "square", "split"):
+        assert f"how-{how}" in legend
+    for sample in (">+card<", ">?<", ">!<", "your home −1", "reaches 12"):
+        assert sample in legend, sample
+    assert "<summary " in legend and "Legend" in legend  # a details: one tap, no hover, no script
+
+
+def test_the_score_says_what_it_counts():
+    from test_web_app import make
+
+    app, dom, _ = make("?players=human,bot:easy,bot:easy&seed=11&speed=instant")
+    assert dom.html.count('title="Points so far: once someone has 12 at the end of a turn') == 3
+
+
+def test_the_turn_sound_is_off_by_default_and_remembered():
+    from test_web_app import make
+
+    app, dom, backend = make("?players=human,bot:easy,bot:easy&seed=11&speed=instant")
+    assert dom.sound is False and 'name="sound"' in dom.html
+    app.change("sound", "on")
+    assert dom.sound is True
+    again, dom2, _ = make("", backend.items)
+    assert dom2.sound is True and again.page.sound == "on"

@@ -1,0 +1,49 @@
+"""The legend: every mark the board shows, in words, one tap away.
+
+A <details> under the board: it opens with one tap or click, or Enter on the
+keyboard, with no hover and no script, so it works on touch screens. Its markup
+never changes within a language (its own region), so redrawing the board after
+a bot's step leaves it open.
+"""
+
+from ..i18n import t
+from ..markup import h
+from .ring import PICKAXE, how_icon
+
+# (swatch class, message id): the tile highlights, drawn by style.css as on the ring.
+HALOS = (("trail-from", "legend.trail_from"), ("trail-to", "legend.trail_to"),
+         ("reach", "legend.reach"), ("via", "legend.via"), ("chosen", "legend.chosen"),
+         ("hint-to", "legend.hint"), ("scoring", "legend.scoring"))
+# (sample tag, message id): the tags written under a landing tile.
+TAGS = (("you +2, B +1, your home −1", "legend.tag.points"), ("+card", "legend.tag.card"),
+        ("B +card", "legend.tag.card_other"), ("?", "legend.tag.partner"), ("reaches 12", "legend.tag.target"),
+        ("!", "legend.tag.exposed"))
+
+
+def legend():
+    """The legend of the board's marks (a closed <details>, opened by a tap)."""
+    halos = [_item(h("span", {"class": f"legend-swatch {cls}", "aria-hidden": "true"}), t(key)) for cls, key in HALOS]
+    hows = [_item(h("span", {"class": "legend-how", "aria-hidden": "true"}, how_icon(how)), t("legend.how." + how))
+            for how in ("circle", "square", "split")]
+    tags = [_item(h("span", {"class": "legend-tag", "aria-hidden": "true"}, _sample(sample)), t(key))
+            for sample, key in TAGS]
+    kinds = [_item(h("span", {"class": "legend-kind", "aria-hidden": "true"}, PICKAXE), t("legend.pickaxe")),
+             _item(h("span", {"class": "legend-kind flank-mark", "aria-hidden": "true"}), t("legend.flank"))]
+    return h("details", {"class": "legend", "data-region": "legend", "data-testid": "legend"},
+             h("summary", {"title": t("legend.what")}, t("legend.open"),
+               h("span", {"class": "visually-hidden"}, ": ", t("legend.what"))),
+             h("div", {"class": "legend-body"},
+               h("h3", t("legend.halos")), h("ul", halos),
+               h("h3", t("legend.ways")), h("ul", hows),
+               h("h3", t("legend.tags")), h("ul", tags),
+               h("h3", t("legend.tiles")), h("ul", kinds)))
+
+
+def _sample(sample):
+    """A tag as the board writes it: "you" and "your home" in the page's language."""
+    return (sample.replace("your home", t("outcome.tag.home.you")).replace("you", t("outcome.you"))
+            .replace("+card", t("outcome.tag.pickaxe")).replace("reaches 12", t("outcome.tag.target", target=12)))
+
+
+def _item(swatch, words):
+    return h("li", {"class": "legend-item"}, swatch, h("span", words))

@@ -1,0 +1,164 @@
+"""A decision's reason in words: the facts of `lepeuple.bots.reason` said for a viewer.
+
+The same words serve a bot's line in the log and the Hint: they say what the
+action gains ("noble attack on Ann's home: you +3, Ann −1", "a power card for
+you at the pickaxe on tile 8"), then, when the search weighed alternatives,
+its estimated chance to win against the runner-up's.
+
+Hidden means hidden: a card the reason knows in someone's hand is named only
+to that hand's holder; with hidden scores only the viewer's own points show.
+"""
+
+from ..i18n import power_name, t, tn
+from ..markup import h
+from .cards import signed
+from .common import meeple_text, player_name
+
+
+def reason_line(reason, seats, viewer, hidden=False):
+    """The element a log line carries: data-reason holds the reason's kind (None: no reason)."""
+    if not reason:
+        return None
+    try:
+        text = why_text(reason, seats, viewer, hidden)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None  # a reason kept in a save that no longer reads: it only explained, the game goes on
+    return h("span", {"class": "why-line", "data-reason": reason["kind"]}, text)
+
+
+def why_text(reason, seats, viewer, hidden=False):
+    """One line: what the action gains, then how the search weighed it."""
+    say = _Say(seats, viewer, hidden)
+    text = _WORDS[reason["kind"]](reason, say)
+    nxt = reason.get("next")
+    if "chance" in reason and nxt is not None:
+        text = t("why.weighed", why=text, chance=_percent(reason["chance"]),
+                 alt=_alternative(nxt["action"], seats, viewer == reason["seat"]), next=_percent(nxt["chance"]))
+    return text
+
+
+def _alternative(action, seats, own):
+    """The runner-up in a few words. Not played, its card is still in the decider's hand:
+    named to the decider only (the Hint), to others just "another move", "a power card"."""
+    from .replay import action_words
+
+    if not own and action["type"] in ("move", "power"):
+        return t("why.other." + action["type"])
+    return action_words(action, seats)
+
+
+def _percent(p):
+    return round(100 * p)
+
+
+class _Say:
+    def __init__(self, seats, viewer, hidden):
+        self.seats, self.viewer, self.hidden = seats, viewer, hidden
+
+    def name(self, seat):
+        return t("outcome.you") if seat == self.viewer else player_name(self.seats, seat)
+
+    def home(self, seat):
+        return t("why.home.you") if seat == self.viewer else t("why.home", name=player_name(self.seats, seat))
+
+    def meeple(self, m):
+        return meeple_text(self.seats, tuple(m))
+
+    def points(self, deltas):
+        """"you +3, Ann −1"; with hidden scores the viewer's own change only."""
+        parts = [f"{self.name(s)} {signed(d)}" for s, d in enumerate(deltas)
+                 if d and (not self.hidden or s == self.viewer)]
+        return ", ".join(parts) or t("log.no_points")
+
+
+def _event(r, say):
+    text = t("why.event", event=t("event." + r["event"]), home=say.home(r["victim"]), points=say.points(r["deltas"]))
+    return _wins(text, r)
+
+
+def _wins(text, r):
+    return t("why.wins", why=text, target=r["target"]) if r.get("wins") else text
+
+
+def _off_flank(r, say):
+    if r["supply"]:
+        return t("why.off_flank.supply", meeple=say.meeple(r["meeple"]), tile=r["from"], name=say.name(r["owner"]))
+    return t("why.off_flank", meeple=say.meeple(r["meeple"]), tile=r["from"], home=say.home(r["victim"]))
+
+
+def _power(r, say):
+    card, name = r["card"], power_name(r["card"])
+    if card in ("force", "soin"):
+        gain = 2 if card == "force" else 1
+        if r["score"] is None or say.hidden:
+            return _wins(t("why.power.gain.hidden", card=name, gain=gain), r)
+        return _wins(t("why.power.gain", card=name, gain=gain, was=r["score"], new=r["score"] + gain), r)
+    if card == "permutation":
+        return t("why.power.permutation", card=name, meeple=say.meeple(r["meeple"]), a=r["tiles"][0],
+                 other=say.meeple(r["other"]), b=r["tiles"][1])
+    if "target" not in r:
+        return t("why.power." + card, card=name)
+    target = say.name(r["target"])
+    if card in ("bandit", "magie_noire"):
+        return tn("why.power." + card, r["target_hand"], card=name, name=target)
+    if card == "troc":
+        return t("why.power.troc", card=name, name=target, mine=r["hand"], theirs=r["target_hand"])
+    text = t("why.power." + card, card=name, name=target)
+    score = r.get("target_score")
+    if score is not None and not say.hidden:
+        key = "why.leader" if r.get("leader") and score else "why.score"
+        text = f"{text} ({tn(key, score, name=target)})"
+    return text
+
+
+def _pass(r, say):
+    text = tn("why.pass", r["powers"])
+    # A card known in another's hand is named only to its holder (hidden means hidden).
+    shown = [held for held in r.get("known", ()) if held[0] == say.viewer]
+    if shown:
+        text += "; " + t("list.sep").join(t("why.holds", name=say.name(s), card=power_name(c)) for s, c in shown)
+    return text
+
+
+def _defend(r, say):
+    attacker = player_name(say.seats, r["attacker"])
+    if r["against"] == "event":
+        if r["play"]:
+            return tn("why.defend.yes.event", r["loss"], home=say.home(r["seat"]))
+        return tn("why.defend.no.event", r["loss"])
+    card = power_name(r["against"])
+    return t("why.defend." + ("yes" if r["play"] else "no") + ".power", card=card, name=attacker)
+
+
+_WORDS = {
+    "event": _event,
+    "partner_choice": lambda r, say: t("why.partner_choice", tile=r["tile"]),
+    "pickaxe": lambda r, say: t("why.pickaxe", name=say.name(r["drawer"]), tile=r["tile"]),
+    "off_flank": _off_flank,
+    "anchor": lambda r, say: t("why.anchor", meeple=say.meeple(r["meeple"]), tile=r["tile"], home=say.home(r["victim"])),
+    "move": lambda r, say: t("why.move", meeple=say.meeple(r["meeple"]), tile=r["tile"]),
+    "draw": lambda r, say: tn("why.draw", r["after"]),
+    "power": _power,
+    "pass": _pass,
+    "partner": lambda r, say: t("why.partner", meeple=say.meeple(r["partner"]), points=say.points(r["deltas"])),
+    "defend": _defend,
+}
+
+
+def hint_why_text(action, m):
+    """The Hint's line: the hinted choice, then what it gains ("Why: …"), from the player's
+    view (a TableModel `m` whose hint.why is the hint's reason)."""
+    from .common import meeple_label
+
+    if action.type == "move":
+        what = t("hint.move", card=action.card, meeple=meeple_label(action.meeple), how=t("how." + action.how))
+    elif action.type == "power":
+        what = t("hint.power", card=power_name(action.card))
+    elif action.type == "partner":
+        what = t("hint.partner", meeple=meeple_label(action.meeple))
+    elif action.type == "defend":
+        what = t("hint.defend.yes" if action.play else "hint.defend.no")
+    else:
+        what = t("hint." + action.type)
+    hidden = m.view["options"]["scores"] == "hidden"
+    return t("hint.because", hint=what, why=why_text(m.hint.why, m.seats, m.view["seat"], hidden))

@@ -3,18 +3,16 @@ seats, the chosen levels marked, each bot seat's menu described by its level's
 text (what a screen reader reads with the menu), on a phone without sideways
 scrolling and on a laptop."""
 
-import json
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
+
+from lepeuple.bots import LEVELS
 from play_helpers import shoot
 from test_a11y import serious_violations
 from test_rules_phone import NO_SCROLL
+from web import i18n
 
-from lepeuple.bots import LEVELS
-
-FR = json.loads((Path(__file__).resolve().parents[2] / "web" / "locales" / "fr.json").read_text(encoding="utf-8"))
+FR = i18n.catalog("fr")
 
 
 def _choose_hard_with_the_keyboard(page):

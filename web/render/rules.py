@@ -1,7 +1,7 @@
 """The rules reference: RULES.md told for players, one section per rule id.
 
 One source: the text of every section is in the message catalogs
-(web/locales/*.json, ids "rules.<section>.<part>"), so the page shows it in
+(web/locales/*.po, ids "rules.<section>.<part>"), so the page shows it in
 every language, and docs/rules.md is the English text written out by
 `markdown()` (`python -m web.render.rules` rewrites it; tests/web/
 test_rules_ref.py checks that it is up to date).

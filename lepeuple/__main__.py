@@ -1,5 +1,5 @@
 """Command line: python -m lepeuple {scenario,simulate,bench,arena,play} …"""
 
-from .cli import main
+from .tools.cli import main
 
 raise SystemExit(main())

@@ -1,13 +1,13 @@
 """Why each player's score changed: an event's points split by reason (R14).
 
-The points of an event are `resolve.scoring`'s (lepeuple/resolve.py), which the game
+The points of an event are `resolve.scoring`'s (lepeuple/core/resolve.py), which the game
 scores as one list of per-seat changes; here they are read back from an "event" event
 for people reading a log. tests/test_explain.py ties the two together over random
 games: the parts of every event add up to the kind and deltas the engine scored.
 """
 
-from .resolve import scoring
-from .ring import home_owner
+from .core.resolve import scoring
+from .core.ring import home_owner
 
 __all__ = ["event_parts", "scoring"]
 

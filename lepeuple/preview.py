@@ -9,7 +9,7 @@ Défense (option reaction: only that the event could be defended), nor where a
 redeployment puts the meeples (deck order is hidden).
 
 The steps, their stops and the events' points are the engine's own resolution
-(lepeuple/resolve.py); what the preview adds is what the viewer can tell of the
+(lepeuple/core/resolve.py); what the preview adds is what the viewer can tell of the
 hidden rest: whether a pickaxe finds a card, how the floor at 0 bites on scores it
 sees. tests/test_preview.py checks each preview against the events the engine then
 produces.
@@ -24,12 +24,12 @@ produces.
 
 import json
 
-from . import ring
-from .actions import Move, from_json
-from .cards import MOVEMENT
-from .errors import IllegalAction, InvalidAction
-from .game import HAND_LIMIT
-from .resolve import PICKAXE, hops, is_offensive, points, resolve
+from .core import ring
+from .core.actions import Move, from_json
+from .core.cards import MOVEMENT
+from .core.errors import IllegalAction, InvalidAction
+from .core.game import HAND_LIMIT
+from .core.resolve import PICKAXE, hops, is_offensive, points, resolve
 
 
 def preview(view, action):

@@ -41,17 +41,17 @@ The work runs in slices like the bots: `step(seconds)` does whole small units
 import copy
 import time
 
-from .actions import from_json, to_json
+from .core.actions import from_json, to_json
 from .bots import spec, think
 from .bots.evaluate import evaluate
 from .bots.search import imitate_greedy
-from .errors import RecordError, show
-from .game import Game
-from .record import load
-from .rng import Rng
-from .setup import new_game
-from .resample import Resampler
-from .view import view
+from .core.errors import RecordError, show
+from .core.game import Game
+from .core.record import load
+from .core.rng import Rng
+from .core.setup import new_game
+from .core.resample import Resampler
+from .core.view import view
 
 DEFAULT_BUDGET = 64
 """Redeals per estimated decision (each plays both actions out: 2 playouts)."""
@@ -72,7 +72,7 @@ _MASK = 0xFFFFFFFFFFFFFFFF
 class Review:
     """A review of `seat`'s decisions in a finished game record, run in slices.
 
-    `record`: the JSON record (a dict, as `lepeuple.record` writes it) or a
+    `record`: the JSON record (a dict, as `lepeuple.core.record` writes it) or a
     finished `Game`. `level`: a bot name that `bots.think` accepts (`hard`,
     `normal`, `greedy`, `hard:100` …). `budget`: redeals per estimate
     (DEFAULT_BUDGET). Raises RecordError for a record that cannot be replayed or
@@ -243,7 +243,7 @@ def _turns(events, turn, player):
 def same_position(deal, a, b):
     """Do actions a and b, each played on its own copy of the full state `deal` (with the
     same chance stream), reach the same position? Compared: what every seat sees after
-    (lepeuple.view), each seat's meeples as a pair of tiles — which of a seat's two
+    (lepeuple.core.view), each seat's meeples as a pair of tiles — which of a seat's two
     identical meeples stands where makes no difference."""
     after = []
     for action in (a, b):

@@ -23,8 +23,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# The benchmark's own loop (lepeuple.stats.timed_games); 0 games: the imports only.
-LOOP = "import sys; from lepeuple.stats import timed_games; print('actions', timed_games(*map(int, sys.argv[1:4]))[1])"
+# The benchmark's own loop (lepeuple.tools.stats.timed_games); 0 games: the imports only.
+LOOP = "import sys; from lepeuple.tools.stats import timed_games; print('actions', timed_games(*map(int, sys.argv[1:4]))[1])"
 
 
 def count(players, games, seed):

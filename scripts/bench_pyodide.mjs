@@ -23,7 +23,7 @@ for (const folder of ["lepeuple", "lepeuple/bots"]) {
 const line = pyodide.runPython(`
 import sys, json, platform
 sys.path.insert(0, "/bench")
-from lepeuple.stats import bench
+from lepeuple.tools.stats import bench
 figures = bench(${option("players", 4)}, ${option("games", 1000)}, ${option("seed", 1)})
 figures["runtime"] = "pyodide " + sys.version.split()[0]
 json.dumps(figures)

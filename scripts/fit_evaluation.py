@@ -28,10 +28,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from lepeuple.bots import think  # noqa: E402
 from lepeuple.bots.evaluate import MODEL, FLANK_OWNER, Model, best_move_value, turn_order, utilities  # noqa: E402
-from lepeuple.cards import POWER_IDS  # noqa: E402
-from lepeuple.rng import Rng  # noqa: E402
-from lepeuple.setup import new_game  # noqa: E402
-from lepeuple.view import view  # noqa: E402
+from lepeuple.core.cards import POWER_IDS  # noqa: E402
+from lepeuple.core.rng import Rng  # noqa: E402
+from lepeuple.core.setup import new_game  # noqa: E402
+from lepeuple.core.view import view  # noqa: E402
 
 POWERS = [c for c, _ in MODEL.power]
 NAMES = (["score", "score2", "potential0", "potential1", "potential2", "movement"]

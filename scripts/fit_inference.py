@@ -1,4 +1,4 @@
-"""Fit the temperature of hard-infer's opponent model (lepeuple/bots/infer.py) on games.
+"""Fit the temperature of hard-infer's opponent model (lepeuple/research/infer.py) on games.
 
 Data recipe: `--games` games of `--players` players between `--bot` bots (default
 greedy, the arena's opponents), deal seeds `seed * 100003 + i`, bot seeds from
@@ -21,10 +21,10 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from lepeuple.bots.infer import card_values, think  # noqa: E402
-from lepeuple.rng import Rng  # noqa: E402
-from lepeuple.setup import new_game  # noqa: E402
-from lepeuple.view import view  # noqa: E402
+from lepeuple.research.infer import card_values, think  # noqa: E402
+from lepeuple.core.rng import Rng  # noqa: E402
+from lepeuple.core.setup import new_game  # noqa: E402
+from lepeuple.core.view import view  # noqa: E402
 
 
 def decisions(players, bot, games, seed, powers=None):

@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from lepeuple import new_game  # noqa: E402
 from lepeuple.bots import choose, think  # noqa: E402
-from lepeuple.view import view  # noqa: E402
+from lepeuple.core.view import view  # noqa: E402
 
 
 def measure(level, players, games):

@@ -1,6 +1,6 @@
 """Time and peak memory of opening, stepping through and reviewing a long game:
 the replay viewer and the review cost time and memory linear in the game's length
-(lepeuple/positions.py). Prints one JSON line per length.
+(lepeuple/core/positions.py). Prints one JSON line per length.
 
     .venv/bin/python scripts/replay_costs.py [--actions 5000 [10000 ...]] [--level random] [--budget 1]
 
@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from lepeuple import new_game  # noqa: E402
-from lepeuple.actions import to_json  # noqa: E402
+from lepeuple.core.actions import to_json  # noqa: E402
 from lepeuple.review import Review  # noqa: E402
 from web.botrunner import levels  # noqa: E402
 from web.replay import Replay, read_file  # noqa: E402

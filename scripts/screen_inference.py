@@ -2,7 +2,7 @@
 
 `python -m lepeuple arena` hands each bot `view(game, seat)`, which has no history;
 hard-infer reads the opponents' recent decisions from the key "log" that
-`lepeuple.bots.history.with_log` adds (public facts only). This script runs the
+`lepeuple.research.history.with_log` adds (public facts only). This script runs the
 same arena (same arguments, same deals, seeds and table) with that key added to
 every view; bots other than hard-infer ignore it, so their play is unchanged.
 
@@ -15,9 +15,9 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from lepeuple import arena, cli  # noqa: E402
-from lepeuple.bots.history import with_log  # noqa: E402
-from lepeuple.view import view  # noqa: E402
+from lepeuple.tools import arena, cli  # noqa: E402
+from lepeuple.research.history import with_log  # noqa: E402
+from lepeuple.core.view import view  # noqa: E402
 
 
 def logged_view(game, seat):

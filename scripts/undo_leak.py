@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from lepeuple import new_game  # noqa: E402
-from lepeuple.cards import TARGETED  # noqa: E402
+from lepeuple.core.cards import TARGETED  # noqa: E402
 
 
 def count(games, seed):

@@ -1,8 +1,8 @@
 """Shared helpers for the engine tests: exact setups and invariant checks."""
 
 from lepeuple import new_game
-from lepeuple.cards import POWER_IDS
-from lepeuple.setup import state_json
+from lepeuple.core.cards import POWER_IDS
+from lepeuple.core.setup import state_json
 
 
 def setup(players=3, options=None, seed=1, **given):

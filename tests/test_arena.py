@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from lepeuple import arena
-from lepeuple.cli import main as cli_main
+from lepeuple.tools import arena
+from lepeuple.tools.cli import main as cli_main
 
 
 def run_cli(capsys, *argv):

@@ -5,12 +5,12 @@ nor one the person reading the log cannot see."""
 import pytest
 
 from lepeuple import bots, new_game
-from lepeuple.actions import Move, Power
+from lepeuple.core.actions import Move, Power
 from lepeuple.bots.reason import why
-from lepeuple.cards import NAMES
-from lepeuple.rng import Rng
-from lepeuple.resample import Resampler
-from lepeuple.view import view
+from lepeuple.core.cards import NAMES
+from lepeuple.core.rng import Rng
+from lepeuple.core.resample import Resampler
+from lepeuple.core.view import view
 from web import i18n
 from web.newgame import Seat
 from web.render.why import why_text

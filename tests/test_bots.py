@@ -9,9 +9,9 @@ from lepeuple import new_game
 from lepeuple.bots import BOTS, LEVELS, Thinking, choose, spec, think, think_true
 from lepeuple.bots.evaluate import best_move_value, evaluate, move_value, win_chances
 from lepeuple.bots.policy import policy_action
-from lepeuple.rng import Rng
-from lepeuple.resample import Resampler
-from lepeuple.view import view
+from lepeuple.core.rng import Rng
+from lepeuple.core.resample import Resampler
+from lepeuple.core.view import view
 
 OPTIONS = (None, {"defense": "shield"}, {"scores": "hidden"}, {"target": 8})
 PHASES = ("power", "move", "partner", "defend")

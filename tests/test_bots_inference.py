@@ -1,20 +1,20 @@
 """hard-infer: determinisations weighted by the opponents' observed decisions
-(lepeuple/bots/infer.py), read from the public log of the view (lepeuple/bots/history.py)."""
+(lepeuple/research/infer.py), read from the public log of the view (lepeuple/research/history.py)."""
 
 import json
 
 import pytest
 
 from lepeuple import new_game
-from lepeuple.actions import DRAW
+from lepeuple.core.actions import DRAW
 from lepeuple.bots import LEVELS
-from lepeuple.bots.history import public_log, with_log
-from lepeuple.bots.infer import BOTS, InferenceSource, choose, spec, think, think_true
+from lepeuple.research.history import public_log, with_log
+from lepeuple.research.infer import BOTS, InferenceSource, choose, spec, think, think_true
 from lepeuple.bots.search import ViewSource
-from lepeuple.record import load
-from lepeuple.rng import Rng
-from lepeuple.resample import Resampler
-from lepeuple.view import view
+from lepeuple.core.record import load
+from lepeuple.core.rng import Rng
+from lepeuple.core.resample import Resampler
+from lepeuple.core.view import view
 
 
 def played(players, seed, bot="easy", stop_every=7, limit=40):
@@ -193,7 +193,7 @@ def test_the_cheating_audit_of_hard_infer_reads_the_true_state(games):
 def test_the_log_follows_an_undo_and_more_actions():
     """The replay cache is checked against the history: after an undo (the list shortened
     in place) and after more actions, the log is that of a fresh replay of the record."""
-    from lepeuple.undo import marks
+    from lepeuple.core.undo import marks
 
     g = new_game(3, None, 31)
     mixer = Rng(31)
@@ -236,7 +236,7 @@ def test_the_log_is_of_the_games_own_setup_when_python_reuses_an_id(monkeypatch)
     board. id() is the same for every object here, as Python gives a freed object's id
     to a later one (a game played after another is freed): the replay cache must not
     rest on it."""
-    from lepeuple.bots import history
+    from lepeuple.research import history
 
     monkeypatch.setattr(history, "id", lambda obj: 0, raising=False)
     logs = []

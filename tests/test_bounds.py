@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from lepeuple import RecordError, SetupError, load, new_game
-from lepeuple.cli import main as cli_main
-from lepeuple.record import MAX_ACTIONS
-from lepeuple.scenario import ScenarioError, run
-from lepeuple.setup import MAX_EXTRA_TURNS, max_skips
+from lepeuple.tools.cli import main as cli_main
+from lepeuple.core.record import MAX_ACTIONS
+from lepeuple.tools.scenario import ScenarioError, run
+from lepeuple.core.setup import MAX_EXTRA_TURNS, max_skips
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -92,7 +92,7 @@ def test_every_count_a_command_is_given_is_checked(argv, words, capsys):
 
 
 def test_the_library_refuses_zero_games_too():
-    from lepeuple.stats import bench, simulate
+    from lepeuple.tools.stats import bench, simulate
 
     for f in (bench, simulate):
         with pytest.raises(ValueError, match="games"):

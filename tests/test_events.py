@@ -6,7 +6,8 @@ import json
 import pytest
 
 import lepeuple
-from lepeuple import actions, events, new_game
+from lepeuple import new_game
+from lepeuple.core import actions, events
 from support import setup
 
 

@@ -4,7 +4,7 @@ import random
 
 from lepeuple import new_game
 from lepeuple.explain import event_parts, scoring
-from lepeuple.ring import home_owner
+from lepeuple.core.ring import home_owner
 from support import setup
 
 

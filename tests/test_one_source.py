@@ -1,4 +1,4 @@
-"""One source for each rule: how a move resolves is lepeuple.resolve's, read by the game,
+"""One source for each rule: how a move resolves is lepeuple.core.resolve's, read by the game,
 the preview and the explanation; where the bots keep a fast copy of part of it (tile
 tables, event arithmetic, where a move stops), these tests tie the copy to it over
 every tile and random positions."""
@@ -7,10 +7,11 @@ import random
 
 import pytest
 
-from lepeuple import new_game, ring
+from lepeuple import new_game
+from lepeuple.core import ring
 from lepeuple.bots import evaluate
 from lepeuple.explain import scoring
-from lepeuple.resolve import PICKAXE, hops, points, resolve
+from lepeuple.core.resolve import PICKAXE, hops, points, resolve
 
 TILES = range(1, 21)
 

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from lepeuple import IllegalAction, InvalidAction, new_game, preview, same_outcome
-from lepeuple.actions import DEFEND_NO, Move
+from lepeuple.core.actions import DEFEND_NO, Move
 from support import setup
 
 HOMES_3P = [[2, 2], [6, 6], [10, 10]]

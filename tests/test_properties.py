@@ -6,8 +6,8 @@ import random
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from lepeuple import ActionError, action_from_json, action_to_json, load, new_game, state_json
-from lepeuple.resample import Resampler
-from lepeuple.rng import Rng
+from lepeuple.core.resample import Resampler
+from lepeuple.core.rng import Rng
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from lepeuple import RecordError, load, new_game
-from lepeuple.setup import state_json
+from lepeuple.core.setup import state_json
 
 SAVED = sorted((Path(__file__).parent / "records").glob("*.json"))
 

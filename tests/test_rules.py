@@ -6,8 +6,9 @@ first so that every draw and redeployment is known.
 
 import pytest
 
-from lepeuple import IllegalAction, new_game, ring
-from lepeuple.cards import MOVEMENT, NAMES, POWER_IDS, TARGETED, movement_ids
+from lepeuple import IllegalAction, new_game
+from lepeuple.core import ring
+from lepeuple.core.cards import MOVEMENT, NAMES, POWER_IDS, TARGETED, movement_ids
 from support import DRAW, PASS, hands, move, power, kinds, play, setup
 
 HOMES_3P = [[2, 2], [6, 6], [10, 10]]
@@ -682,7 +683,7 @@ def test_option_hidden_scores_show_others_only_a_band():
     v = g.view(0)
     assert v["scores"] == [0, None, None] and v["bands"] == ["0-2", "6-8", "12+"]
     events = [e for e in play(g, power("force"))]
-    from lepeuple.events import redact
+    from lepeuple.core.events import redact
     assert redact(events[-1], 1, hidden_scores=True) == ("score", 0, None, None)
     assert redact(events[-1], 0, hidden_scores=True) == ("score", 0, 2, 2)
     noble = ("event", "noble_attack", 6, (0, 1), (0, 0), (3, -1, 0))

@@ -9,11 +9,11 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from lepeuple import UndoError, load, new_game
-from lepeuple.cards import TARGETED
-from lepeuple.errors import ActionError
-from lepeuple.rng import Rng
-from lepeuple.undo import BARRIERS
-from lepeuple.resample import Resampler
+from lepeuple.core.cards import TARGETED
+from lepeuple.core.errors import ActionError
+from lepeuple.core.rng import Rng
+from lepeuple.core.undo import BARRIERS
+from lepeuple.core.resample import Resampler
 from support import DRAW, PASS, hands, move, power, setup, state
 
 def snapshot(game):
@@ -358,7 +358,7 @@ def _seen(game, seat):
 def test_undoable_depends_only_on_what_the_actor_sees(seed, players, defense, scores, length):
     """Deal again every card the actor cannot see, consistently with its view, at the
     start of its turn; play the same decisions of the actor in both games: after each,
-    `undoable(actor)` is the same (as for the bots' fairness, lepeuple.resample.Resampler)."""
+    `undoable(actor)` is the same (as for the bots' fairness, lepeuple.core.resample.Resampler)."""
     g = new_game(players, {"defense": defense, "scores": scores}, seed)
     chooser = random.Random(seed)
     decider = None  # who decided the last action

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lepeuple import InvalidAction, RecordError, load, new_game
-from lepeuple.actions import Defend, Draw, Move, Partner, Pass, Power, to_json
-from lepeuple.scenario import ScenarioError, run
+from lepeuple.core.actions import Defend, Draw, Move, Partner, Pass, Power, to_json
+from lepeuple.tools.scenario import ScenarioError, run
 from support import setup
 
 ROOT = pathlib.Path(__file__).parent.parent

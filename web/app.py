@@ -22,7 +22,7 @@ What tests may rely on (and nothing else is test-only): the URL speed
 data-ready (web/boot.py), data-screen (one of SCREENS),
 data-actions (actions in the game record), data-thinking (a bot is thinking),
 data-bot-stats (JSON: bot decision times on this device, botrunner.Stats).
-A scenario is played by saving a record with a `setup` (lepeuple.record) to
+A scenario is played by saving a record with a `setup` (lepeuple.core.record) to
 localStorage before the page loads: the normal resume path.
 """
 

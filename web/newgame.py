@@ -9,7 +9,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
-from lepeuple.game import DEFAULT_OPTIONS, OPTION_CHOICES, TARGETS  # the engine's options, not a copy
+from lepeuple.core.game import DEFAULT_OPTIONS, OPTION_CHOICES, TARGETS  # the engine's options, not a copy
 
 MAX_NAME = 32
 JOINERS = "\u200c\u200d"  # zero-width non-joiner and joiner: part of how some names are written

@@ -35,7 +35,7 @@ class Frame:
 
 
 def frames(events, start, meeples):
-    """The frames of one action's `events` (named: lepeuple.events.named; found at
+    """The frames of one action's `events` (named: lepeuple.core.events.named; found at
     `start` in the log), the meeples
     standing at `meeples` before it. Events before the first opener join the first frame."""
     where = [list(pair) for pair in meeples]

@@ -1,7 +1,7 @@
 """A game to step through: every position of a record, its log, and who may see what.
 
 A Replay is built from a save's seats and an engine record. It costs time and
-memory linear in the game's length (`lepeuple.positions`: a checkpoint every few
+memory linear in the game's length (`lepeuple.core.positions`: a checkpoint every few
 actions, a position replayed from the nearest one), and the record is checked —
 its size, counts and length by the engine before any action is replayed — so no
 link or file can make the page work without end. The log is replayed only when
@@ -20,8 +20,8 @@ fragment, zlib-compressed and base64url-encoded): `pack` and `unpack`.
 import base64
 import zlib
 
-from lepeuple.errors import RecordError, SetupError
-from lepeuple.positions import Positions
+from lepeuple.core.errors import RecordError, SetupError
+from lepeuple.core.positions import Positions
 
 from .newgame import Setup, seats_from_json
 from .session import Session

@@ -9,9 +9,9 @@ import random
 from collections import namedtuple
 
 import lepeuple
-from lepeuple.errors import ActionError, RecordError, SetupError
-from lepeuple.events import named
-from lepeuple.record import replay as replay_record
+from lepeuple.core.errors import ActionError, RecordError, SetupError
+from lepeuple.core.events import named
+from lepeuple.core.record import replay as replay_record
 
 from .eyes import device_holder
 from .newgame import Setup, seats_from_json
@@ -24,7 +24,7 @@ TookBack = namedtuple("TookBack", ("type", "seat", "action"))
 
 class Session:
     """A game with its seats. `log` holds every event in order, with named fields
-    (lepeuple.events.named: converted once, here, as they enter); the page shows
+    (lepeuple.core.events.named: converted once, here, as they enter); the page shows
     them only through `events.redact` for the viewer.
 
     `starts[i]` is where action i's events begin in `log` (the events before

@@ -21,7 +21,7 @@ the very same table.
 import json
 
 from lepeuple import tutorial as script
-from lepeuple.actions import from_json
+from lepeuple.core.actions import from_json
 from lepeuple.preview import preview
 
 from .choices import Chooser

@@ -3,7 +3,7 @@
 The page's API, pure Python (CPython and Pyodide, no threads):
 
 >>> from lepeuple import new_game
->>> from lepeuple.view import view
+>>> from lepeuple.core.view import view
 >>> g = new_game(3, seed=5)
 >>> t = think(view(g, g.to_move), "easy", seed=1)
 >>> while not t.step(0.02): pass
@@ -18,7 +18,7 @@ time slices only split the work.
 
 import time
 
-from ..rng import Rng
+from ..core.rng import Rng
 from . import reason
 from .search import (
     GreedyEngine,
@@ -62,7 +62,7 @@ BOTS = {
 ismcts. Engine options may name where the search's determinisations come from:
 "source", a function of the view (a fair bot), or "true_source", a function of the
 true game (a cheat: the arena's audit only, `think_true`). The research bots
-(lepeuple/bots/infer.py's BOTS) extend this table."""
+(lepeuple/research/infer.py's BOTS) extend this table."""
 
 
 class Thinking:

@@ -9,10 +9,10 @@ playout policy and the evaluation cheap enough for thousands of iterations.
 import math
 from typing import NamedTuple
 
-from ..actions import Move
-from ..cards import MOVEMENT
-from ..game import HAND_LIMIT  # R8
-from ..resolve import ACROSS as ACROSS_ANY, IS_PICKAXE, POINTS, VICTIM as FLANK_OWNER
+from ..core.actions import Move
+from ..core.cards import MOVEMENT
+from ..core.game import HAND_LIMIT  # R8
+from ..core.resolve import ACROSS as ACROSS_ANY, IS_PICKAXE, POINTS, VICTIM as FLANK_OWNER
 
 
 class Weights(NamedTuple):
@@ -30,7 +30,7 @@ DEFAULT = Weights()
 # ----- the ring, precomputed per tile count --------------------------------
 
 
-# Tile facts (R1) and events' points (R14) are the tables of lepeuple.resolve, indexed
+# Tile facts (R1) and events' points (R14) are the tables of lepeuple.core.resolve, indexed
 # by tile 0..20: a list index is cheaper than a call on the search's hottest paths.
 # Flanks never wrap, so one table serves every tile count. ACROSS_ANY: the opposite
 # flank (0 off the flanks); FLANK_OWNER: the owner of the home a flank touches (-1 off

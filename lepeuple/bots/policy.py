@@ -5,7 +5,7 @@ It reads a full `Game` (a determinisation in the search) and answers in a few
 microseconds per legal action: no clone, no lookahead.
 """
 
-from ..actions import DEFEND_NO, DEFEND_YES
+from ..core.actions import DEFEND_NO, DEFEND_YES
 from .evaluate import (
     ACROSS_OF,
     DECODE,

@@ -24,11 +24,11 @@ in someone's hand appears only in "known" (cards the seat knows another holds,
 view["known"]); the page names such a card only to its holder.
 """
 
-from .. import ring
-from ..actions import from_json, to_json
-from ..cards import TARGETED
+from ..core import ring
+from ..core.actions import from_json, to_json
+from ..core.cards import TARGETED
 from ..explain import scoring
-from ..game import HAND_LIMIT
+from ..core.game import HAND_LIMIT
 from ..preview import preview
 
 

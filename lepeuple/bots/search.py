@@ -10,8 +10,8 @@ result, so slicing never changes it.
 
 import math
 
-from ..resample import Resampler
-from ..rng import Rng
+from ..core.resample import Resampler
+from ..core.rng import Rng
 from .evaluate import DEFAULT, MODEL, counts, evaluate, move_value, move_value_in, step_table
 from .policy import draw_value, policy_action
 

@@ -5,7 +5,7 @@ same seed and actions replay identically on CPython and in Pyodide)."""
 import bench_browser  # scripts/, on the path through conftest
 import serve
 
-from lepeuple.stats import bench
+from lepeuple.tools.stats import bench
 
 
 def test_bench_in_chromium_plays_the_same_games_as_cpython(context):

@@ -58,7 +58,7 @@ def test_snapshot_preloads_our_modules(tmp_path):
     spans = struct.unpack_from(f"<{2 * runs}I", data, 12)
     assert 12 + 8 * runs + sum(spans[1::2]) == len(data) and max(spans[0::2]) < length
     report = info["snapshot"]
-    assert {"asyncio", "lepeuple.game", "web.app", "web.render.table"} <= set(report["imported"])
+    assert {"asyncio", "lepeuple.core.game", "web.app", "web.render.table"} <= set(report["imported"])
     # needing the browser: left to the page, but precompiled, as is PyScript's package
     assert set(report["skipped"]) == {"web.main", "web.boot", "web.dom"}
     assert all("pyscript" in why for why in report["skipped"].values())

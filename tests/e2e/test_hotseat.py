@@ -1,7 +1,7 @@
 """Hot-seat privacy: two humans and a bot on one device.
 
 The game is set up exactly by a saved game whose engine record carries a
-scenario `setup` (the record format of lepeuple.record): Ann (seat 0) holds
+scenario `setup` (the record format of lepeuple.core.record): Ann (seat 0) holds
 Voleur and movement cards 8 and 3, with meeples on tiles 4 and 5; Bob (seat 1)
 holds Défense and card 2. Ann's Voleur at Bob, then her card 8 (+3: tile 4 ->
 7, opposite her meeple on 5, a noble attack on Bob's home 6) each ask Bob the

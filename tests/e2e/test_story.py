@@ -10,7 +10,7 @@ tiles 2 and 3 holds movement cards 7 and 13; card 7 moves a meeple from tile 2
 import re
 
 import pytest
-from lepeuple.cards import NAMES
+from lepeuple.core.cards import NAMES
 from web.playback import hold_seconds
 from play_helpers import (actions_count, game_url, hand_ids, open_scenario, play_decision, saved_actions, shoot,
                           visible, wait_actions, wait_for_person)

@@ -15,7 +15,7 @@ from fakedom import FakeDom
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lepeuple.cards import NAMES
+from lepeuple.core.cards import NAMES
 from web.app import App
 from web.render.common import player_name
 from web.storage import MemoryBackend

@@ -137,7 +137,7 @@ def test_french_elision():
 def test_dynamic_keys_exist():
     for prefix, names in {"how.": ["circle", "square", "split"], "reach.": ["circle", "square", "split"],
                           "level.": LEVELS, "speed.": ["slow", "normal", "fast"],
-                          "power.": list(lepeuple.cards.POWER_IDS),
+                          "power.": list(lepeuple.core.cards.POWER_IDS),
                           "log.event.": ["supply", "noble_attack", "sneaky_attack", "attack"],
                           "prompt.wait.": ["power", "move", "partner", "defend", "over"],
                           "prompt.": ["meeple", "tile", "target", "confirm", "swap1", "swap2"],

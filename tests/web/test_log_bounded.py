@@ -7,7 +7,7 @@ import random
 from fakedom import FakeDom
 
 import lepeuple
-from lepeuple.events import named
+from lepeuple.core.events import named
 from web.app import App
 from web.markup import to_html
 from web.newgame import Seat

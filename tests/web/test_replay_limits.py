@@ -9,7 +9,7 @@ import zlib
 import pytest
 
 from lepeuple import load
-from lepeuple.positions import Positions
+from lepeuple.core.positions import Positions
 from web.botrunner import levels
 from web.replay import Replay, pack, unpack
 from web.storage import SaveError

@@ -99,7 +99,7 @@ def test_section_and_anchor_of_a_link():
 
 
 def test_defense_column_says_what_defense_cancels():
-    from lepeuple.cards import TARGETED
+    from lepeuple.core.cards import TARGETED
 
     html = to_html(rules._powers())
     for card in TARGETED:

@@ -9,7 +9,7 @@ from fakedom import FakeDom
 
 import lepeuple
 from lepeuple import preview
-from lepeuple.events import named
+from lepeuple.core.events import named
 from web import storage
 from web.app import App
 from web.choices import Chooser

@@ -5,16 +5,16 @@ which read in the order they happened. Nothing is ever dropped: older turns
 fold into "earlier turns", still on the page. The page stays small whatever
 the game's length: the folded part holds the EARLIER_PAGE newest of them (a
 whole real game has about 50 turns), and a button shows EARLIER_PAGE more. Events arrive raw from the
-engine and go through `lepeuple.events.redact` here, for the seat at the
+engine and go through `lepeuple.core.events.redact` here, for the seat at the
 device (None: a spectator sees no private card).
 """
 
 from bisect import bisect_left
 
-from lepeuple.actions import to_json as action_json
-from lepeuple.events import named, redact
+from lepeuple.core.actions import to_json as action_json
+from lepeuple.core.events import named, redact
 from lepeuple.explain import event_parts
-from lepeuple.ring import home_owner
+from lepeuple.core.ring import home_owner
 
 from ..i18n import language, power_name, t, tn
 from ..markup import cached, classes, h

@@ -7,7 +7,7 @@ opponent could score with it.
 """
 
 from lepeuple.explain import scoring
-from lepeuple.ring import home_owner
+from lepeuple.core.ring import home_owner
 
 from ..i18n import t
 from .cards import signed

@@ -1,7 +1,7 @@
 """The ring: 4N tiles laid out as a circle of cards, meeples on them, and the
 highlights of the current choice (reachable tiles marked by how they are reached)."""
 
-from lepeuple import ring as rules_ring
+from lepeuple.core import ring as rules_ring
 
 from ..i18n import language, t
 from ..markup import cached, classes, h

@@ -15,9 +15,9 @@ or as a panel beside the board (`rules_panel`), opened at a section.
 
 from functools import lru_cache
 
-from lepeuple.cards import MOVEMENT, POWER_IDS, TARGETED
-from lepeuple.events import named
-from lepeuple.ring import PEOPLES, home_owner
+from lepeuple.core.cards import MOVEMENT, POWER_IDS, TARGETED
+from lepeuple.core.events import named
+from lepeuple.core.ring import PEOPLES, home_owner
 
 from ..i18n import power_title, t
 from ..markup import h
@@ -187,8 +187,8 @@ def _split():
 def example(name):
     """(the event's kind, per-seat changes, active seat, the tiles and meeples after the
     move but before redeployment, the card) of a worked example, as the engine plays it."""
-    from lepeuple.actions import from_json
-    from lepeuple.setup import new_game
+    from lepeuple.core.actions import from_json
+    from lepeuple.core.setup import new_game
 
     _, meeples, (card, meeple, how) = next(e for e in EXAMPLES if e[0] == name)
     setup = {"meeples": meeples, "scores": [3, 3, 3], "active": 0,

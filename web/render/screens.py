@@ -3,7 +3,7 @@ unreadable save, the pass-the-device screen and the end of the game."""
 
 from urllib.parse import quote
 
-from lepeuple.ring import PEOPLES
+from lepeuple.core.ring import PEOPLES
 
 from ..i18n import LANGUAGES, t, tn
 from ..markup import classes, h

@@ -9,7 +9,7 @@ opponents' recent movement decisions, and one is drawn in proportion to its
 weight (Rubin's SIR; the search then treats it as any redeal).
 
 The model of a decision (seat s at one of its recent movement phases, from the
-view's public log, `bots.history`): s chose among its options — draw two, or one
+view's public log, `research.history`): s chose among its options — draw two, or one
 of the movement cards it held — by a softmax over each option's value in points
 (the playout policy's net gain of the card's best move on the board of that
 moment, `evaluate.move_value`; drawing: `policy.draw_value`) at temperature `T`.
@@ -36,14 +36,20 @@ state is never touched. Without a log (a plain view) this is `ViewSource`.
 import math
 from functools import partial
 
-from ..actions import from_json
-from ..game import card_moves
-from ..resample import Resampler
-from ..rng import Rng
-from . import BOTS as LEVEL_BOTS, choose as _choose, spec as _spec, think as _think, think_true as _think_true
-from .search import IsmctsEngine
-from .evaluate import DEFAULT, counts, move_value_in, step_table
-from .policy import draw_value
+from ..core.actions import from_json
+from ..core.game import card_moves
+from ..core.resample import Resampler
+from ..core.rng import Rng
+from ..bots import (
+    BOTS as LEVEL_BOTS,
+    choose as _choose,
+    spec as _spec,
+    think as _think,
+    think_true as _think_true,
+)
+from ..bots.search import IsmctsEngine
+from ..bots.evaluate import DEFAULT, counts, move_value_in, step_table
+from ..bots.policy import draw_value
 
 TEMPERATURE = 0.85
 """Softmax temperature of the opponent model, in points (scripts/fit_inference.py)."""
@@ -248,7 +254,7 @@ _HARD = LEVEL_BOTS["hard"][2]
 BOTS = {
     **LEVEL_BOTS,
     # Not a level yet: hard whose redeals are weighted by the opponents' recent
-    # decisions (docs/bots.md, "Inference"); it reads the view's "log" (bots.history.with_log).
+    # decisions (docs/bots.md, "Inference"); it reads the view's "log" (research.history.with_log).
     "hard-infer": (IsmctsEngine, 308, {**_HARD, "source": InferenceSource}),
     # The ceiling of inference over hands (arena audit only, as hard-hands-cheat): hard
     # reading every TRUE hand, the decks' order and the chance stream redealt.

@@ -81,7 +81,7 @@ def _fail(message):
 
 
 def _review(args):
-    from .review import Review
+    from ..review import Review
 
     def whole(text, name, low):
         try:

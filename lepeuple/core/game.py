@@ -14,7 +14,7 @@ from .undo import undo, undoable
 from .view import view
 
 HAND_LIMIT = 7  # R8
-RECORD_FORMAT = 1  # the format of the game record (lepeuple/record.py reads it)
+RECORD_FORMAT = 1  # the format of the game record (lepeuple/core/record.py reads it)
 DEFAULT_OPTIONS = {"defense": "reaction", "scores": "visible", "target": 12}
 OPTION_CHOICES = {"defense": ("reaction", "shield"), "scores": ("visible", "hidden")}  # RULES.md, Options
 TARGETS = (6, 30)  # the lowest and highest target score
@@ -157,14 +157,14 @@ class Game:
         "mdeck", "mdisc", "pdeck", "pdisc", "active", "phase", "to_move", "skips",
         "extra", "shields", "winners", "rng", "pending", "known", "history", "setup",
         "is_over", "made_by", "_legal", "_events", "_reached",
-        "shadow",  # lepeuple.undo's replay of the history: left unset until undo is asked about
+        "shadow",  # lepeuple.core.undo's replay of the history: left unset until undo is asked about
     )
 
     def __init__(self, *, players, options, seed, pos, moves, powers, scores, mdeck, mdisc, pdeck, pdisc,
                  active, phase, to_move, skips, extra, shields, winners, rng, pending, known,
                  history=None, setup=None, made_by=None, legal=None, reached=False):
-        """The one way to build a state: new_game (lepeuple.setup), clone and the view's
-        resampler (lepeuple.view) all come here, so a new field is added here and in
+        """The one way to build a state: new_game (lepeuple.core.setup), clone and the view's
+        resampler (lepeuple.core.view) all come here, so a new field is added here and in
         __slots__ only. Nothing is checked: callers pass a consistent state (new_game
         is the checked way to make a game)."""
         self.players, self.options, self.seed, self.tiles = players, options, seed, 4 * players
@@ -216,7 +216,7 @@ class Game:
         return view(self, seat)
 
     def record(self):
-        """The JSON game record: replaying it (lepeuple.record.load) gives this game again."""
+        """The JSON game record: replaying it (lepeuple.core.record.load) gives this game again."""
         out = {
             "format": RECORD_FORMAT,
             "players": self.players,
@@ -231,12 +231,12 @@ class Game:
     def undoable(self, seat):
         """How many of the most recent actions `seat` may take back now (docs/engine.md, Undo):
         the run at the end of the history that `seat` decided, none of which revealed
-        something hidden or decided something at random (see lepeuple.undo)."""
+        something hidden or decided something at random (see lepeuple.core.undo)."""
         return undoable(self, seat)
 
     def fresh(self):
         """A new game set up as this one was (by `made_by`, see `begin`), keeping no
-        history: what replays of the history start from (lepeuple/shadow.py)."""
+        history: what replays of the history start from (lepeuple/core/shadow.py)."""
         game = self.made_by(self.players, self.options, self.seed, self.setup)
         game.history = None
         return game

@@ -1,8 +1,8 @@
 """A private replay of a game's history, kept in step as the history grows.
 
 What a game's history implies beyond its current state — who decided each action,
-what each action revealed (the undo policy, lepeuple/undo.py), what every seat saw
-the others do (the bots' public log, lepeuple/bots/history.py) — is read by
+what each action revealed (the undo policy, lepeuple/core/undo.py), what every seat saw
+the others do (the bots' public log, lepeuple/research/history.py) — is read by
 replaying the history on a shadow game of one's own, never on the engine's play
 path. The shadow replays only the actions added since it was last asked, and
 starts again when the history no longer begins with what it replayed (an undo).

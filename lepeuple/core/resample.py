@@ -1,4 +1,4 @@
-"""Full states consistent with one seat's view (lepeuple/view.py).
+"""Full states consistent with one seat's view (lepeuple/core/view.py).
 
 `Resampler(view).sample(rng)` redeals every card the viewer cannot see — the
 determinisation a fair search bot needs (OpenSpiel's `resample_from_infostate`).

@@ -16,7 +16,7 @@ How the engine knows who decided each action and what it caused: by replaying th
 record, here, when `undoable` is asked — never on the play path. `Game.apply` and
 `push` record nothing more than the action (bots' search clones have no history
 at all), so the speed of play is untouched. The replay is incremental
-(lepeuple/shadow.py): a private shadow game keeps the marks of the actions replayed
+(lepeuple/core/shadow.py): a private shadow game keeps the marks of the actions replayed
 so far, and the next question replays only the actions appended since; any other
 change to the history (an undo, a hand-edited list) starts the replay afresh.
 

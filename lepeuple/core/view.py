@@ -1,7 +1,7 @@
 """What one seat may see (RULES.md R9).
 
 `view(game, seat)` is plain JSON-able data: the UI and the bots work from it,
-never from the true state (`Game.view` calls it; lepeuple/resample.py deals full
+never from the true state (`Game.view` calls it; lepeuple/core/resample.py deals full
 states consistent with a view). It reads the game's public fields only.
 """
 
@@ -41,7 +41,7 @@ def view(game, seat):
 def public(game):
     """What everyone sees of the table besides meeples and scores (R9): pile sizes and
     discards, whose turn and phase, skips, extra turns, shields, the end. The views and
-    the scenario command's full state (lepeuple.setup.state_json) both show it."""
+    the scenario command's full state (lepeuple.core.setup.state_json) both show it."""
     return {
         "movement_deck": len(game.mdeck),
         "power_deck": len(game.pdeck),

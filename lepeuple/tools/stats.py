@@ -4,7 +4,7 @@ import random
 import time
 from collections import Counter
 
-from .setup import new_game
+from ..core.setup import new_game
 
 
 def random_game(players, seed, chooser, options=None):

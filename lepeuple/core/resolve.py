@@ -2,7 +2,7 @@
 and points.
 
 Pure functions of the ring and the meeples' tiles, nothing else: the game plays what
-`resolve` says (lepeuple/game.py, with the cards drawn and the scores floored), the
+`resolve` says (lepeuple/core/game.py, with the cards drawn and the scores floored), the
 preview says it from a view (lepeuple/preview.py), the explanation splits its points by
 reason (lepeuple/explain.py) and the bots' tables are built from it
 (lepeuple/bots/evaluate.py; tests/test_one_source.py ties their fast copies to it).
@@ -21,7 +21,7 @@ from .cards import MOVEMENT
 PICKAXE = "pickaxe"
 """A step's stop on a pickaxe: the moved meeple's owner draws a power card (R12)."""
 
-# What stepping on each tile 0..20 may do, from lepeuple.ring (flanks never wrap, so one
+# What stepping on each tile 0..20 may do, from lepeuple.core.ring (flanks never wrap, so one
 # table serves every ring): ACROSS[t], the opposite flank (0 off the flanks, R13);
 # IS_PICKAXE[t] (R12). Lists: `resolve` runs on every move the game plays.
 ACROSS = [ring.opposite(t) if t and ring.is_flank(t) else 0 for t in range(21)]

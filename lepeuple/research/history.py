@@ -14,22 +14,22 @@ since (Bandit, Troc, Magie Noire) has no older entries: which cards it kept is t
 unknown.
 
 How the facts are gathered: by replaying the game's record on a private shadow game,
-as `lepeuple.undo` does — incrementally, checked against the history each time,
+as `lepeuple.core.undo` does — incrementally, checked against the history each time,
 never on the engine's play path. Only what every seat saw at the table goes out.
 A game without history (a search clone) gets an empty log.
 """
 
 import json
 
-from ..actions import Draw, Move, Pass, Power, to_json
-from ..shadow import Shadow
+from ..core.actions import Draw, Move, Pass, Power, to_json
+from ..core.shadow import Shadow
 
 DEPTH = 3
 """Decisions kept per seat (the most recent first)."""
 
 _HAND_CHANGES = frozenset({"steal", "swap_hands", "discard"})
 
-_CACHE = {}  # the game's set-up (_setup_key) -> a Shadow replaying its history (lepeuple/shadow.py)
+_CACHE = {}  # the game's set-up (_setup_key) -> a Shadow replaying its history (lepeuple/core/shadow.py)
 _CACHE_SIZE = 8
 
 

@@ -164,3 +164,43 @@ def test_a_private_read_is_found():
             "1: imports _MOVES", "5: reads ._set", "6: reads ._events", "6: reads ._set", "6: reads ._undo"]
     finally:
         del MODULES["lepeuple.example"]
+
+
+LAYERS = ("core", "bots", "lepeuple", "research", "tools")
+"""lepeuple/'s layers, lowest first (README, How it is built): the rules (lepeuple/core/);
+the page's bots on them (lepeuple/bots/); what is built on both for the page
+(lepeuple/*.py: the package's API, preview, explain, review, tutorial); research bots
+(lepeuple/research/); developers' tools (lepeuple/tools/ and __main__)."""
+
+
+def layer(module):
+    """The layer of a module of lepeuple/, by its folder."""
+    parts = module.split(".")
+    if module == "lepeuple.__main__":
+        return "tools"
+    if len(parts) > 2 or (len(parts) == 2 and parts[1] in LAYERS):
+        return parts[1]
+    return "lepeuple"
+
+
+def test_every_module_of_lepeuple_is_in_a_layer_folder():
+    folders = {p.name for p in PACKAGE.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders == set(LAYERS) - {"lepeuple"}
+    assert {layer(m) for m in MODULES} == set(LAYERS)
+
+
+def upward_imports(graph):
+    return sorted(f"{m} ({layer(m)}) imports {t} ({layer(t)})" for m, targets in graph.items() for t in targets
+                  if LAYERS.index(layer(t)) > LAYERS.index(layer(m)))
+
+
+def test_imports_go_only_down_the_layers():
+    assert upward_imports(GRAPH) == []
+
+
+def test_an_upward_import_is_found():
+    graph = {"lepeuple.core.game": {"lepeuple.core.view", "lepeuple.bots"}, "lepeuple.bots": {"lepeuple.core.game"},
+             "lepeuple.research.infer": {"lepeuple.bots", "lepeuple.tools.arena"},
+             "lepeuple": {"lepeuple.preview"}, "lepeuple.__main__": {"lepeuple.tools.cli"}}
+    assert upward_imports(graph) == ["lepeuple.core.game (core) imports lepeuple.bots (bots)",
+                                     "lepeuple.research.infer (research) imports lepeuple.tools.arena (tools)"]

@@ -5,7 +5,8 @@
 
 _site/ gets: index.html, with the first screen rendered into it by the page's
 own Python (write_first_screen), and rules/<lang>.html; pyscript.toml; python-files.json, every .py/.json
-file of lepeuple/ and web/ (so new modules are picked up) as {path: text}, and
+file of lepeuple/ and web/ (so new modules are picked up) but lepeuple's layers
+the page never imports (NOT_SHIPPED: the tools, the research bots) as {path: text}, and
 the message catalogs web/locales/*.po compiled to gettext's .mo (base64),
 which web/interpreter.mjs writes into Pyodide's file system (one request
 instead of one per module with PyScript's [files]); the rest of web/ (style,
@@ -50,6 +51,9 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.js", "pyodide.as
 WEB_SUFFIXES = {".py", ".json", ".css", ".svg", ".js", ".mjs", ".png", ".webp", ".woff2", ".html"}
 PYTHON_FS_SUFFIXES = {".py", ".json"}  # what goes into Pyodide's file system,
 PYTHON_FILES = "python-files.json"  # in this one file
+# lepeuple's layers the page never imports (README, How it is built): developers'
+# tools (the command line, arena, scenarios, statistics) and the research bots.
+NOT_SHIPPED = ("lepeuple/tools/", "lepeuple/research/", "lepeuple/__main__.py")
 
 # The memory snapshot (see the module docstring), shipped gzipped.
 SNAPSHOT = "pyodide-snapshot.bin"
@@ -168,6 +172,12 @@ def check_pair(pyscript_dist, pyodide_version):
 def source_files(folder, suffixes):
     return sorted(p for p in (ROOT / folder).rglob("*")
                   if p.is_file() and p.suffix in suffixes and "__pycache__" not in p.parts)
+
+
+def page_python_files():
+    """The files of lepeuple/ and web/ that go into Pyodide's file system."""
+    files = source_files("lepeuple", PYTHON_FS_SUFFIXES) + source_files("web", PYTHON_FS_SUFFIXES)
+    return [p for p in files if not p.relative_to(ROOT).as_posix().startswith(NOT_SHIPPED)]
 
 
 def copy(src, dest):
@@ -447,7 +457,7 @@ def build(out=ROOT / "_site", snapshot=True):
 
     copy(ROOT / "index.html", out / "index.html")
     write_first_screen(out)
-    python = source_files("lepeuple", PYTHON_FS_SUFFIXES) + source_files("web", PYTHON_FS_SUFFIXES)
+    python = page_python_files()
     modules = [p.relative_to(ROOT).as_posix() for p in python]
     catalogs = compiled_catalogs()
     (out / PYTHON_FILES).write_text(python_files(modules, catalogs), encoding="utf-8")

@@ -1,0 +1,29 @@
+"""The site ships the Python the page imports and nothing of the layers it never imports
+(scripts/build_site.py's python-files.json): no command line, no arena, no scenarios, no
+research bots."""
+
+import importlib.util
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SPEC = importlib.util.spec_from_file_location("build_site", ROOT / "scripts/build_site.py")
+build_site = importlib.util.module_from_spec(SPEC)
+SPEC.loader.exec_module(build_site)
+
+SHIPPED = {p.relative_to(ROOT).as_posix() for p in build_site.page_python_files()}
+
+
+def test_the_site_ships_no_tool_nor_research_module():
+    for name in ("cli", "arena", "scenario", "stats"):
+        assert f"lepeuple/tools/{name}.py" not in SHIPPED and (ROOT / f"lepeuple/tools/{name}.py").exists()
+    assert "lepeuple/__main__.py" not in SHIPPED
+    assert not [p for p in SHIPPED if p.startswith("lepeuple/research/")]
+
+
+def test_the_site_ships_every_module_the_page_can_import():
+    every = [p for p in sorted((ROOT / "lepeuple").rglob("*.py")) + sorted((ROOT / "web").rglob("*.py"))
+             if "__pycache__" not in p.parts]
+    reached = [m for m in build_site.preload_modules(every) if m.partition(".")[0] in build_site.OUR_PACKAGES]
+    shipped_modules = {build_site.module_name(ROOT / p) for p in SHIPPED if p.endswith(".py")}
+    assert "web.main" in reached and "lepeuple.core.game" in reached and "lepeuple.bots.search" in reached
+    assert sorted(set(reached) - shipped_modules) == []

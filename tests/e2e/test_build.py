@@ -131,13 +131,11 @@ OURS = {"lepeuple", "web"}
 
 def imports_of_our_code():
     """{(module, name or ""): first file}: every `import m` and `from m import
-    name` anywhere in lepeuple/ and web/ (inside functions too), relative imports
-    made absolute."""
+    name` anywhere in the files of lepeuple/ and web/ the site ships (inside
+    functions too), relative imports made absolute."""
     found = {}
-    for folder in OURS:
-        for path in sorted((ROOT / folder).rglob("*.py")):
-            if "__pycache__" in path.parts:
-                continue
+    for path in build_site.page_python_files():
+        if path.suffix == ".py":
             name = build_site.module_name(path)
             package = name if path.name == "__init__.py" else name.rpartition(".")[0]
             where = path.relative_to(ROOT).as_posix()

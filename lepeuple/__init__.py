@@ -9,9 +9,9 @@
 from .core.actions import from_json as action_from_json, to_json as action_to_json
 from .core.errors import ActionError, IllegalAction, InvalidAction, RecordError, SetupError, UndoError
 from .core.game import Game
-from .preview import preview, same_outcome
 from .core.record import load, record
 from .core.setup import new_game, state_json
+from .preview import preview, same_outcome
 
 __all__ = [
     "ActionError", "Game", "IllegalAction", "InvalidAction", "RecordError", "SetupError", "UndoError",

@@ -22,7 +22,7 @@ text describes.
 """
 
 from .core.actions import from_json
-from .tools.scenario import build
+from .core.scenario import build
 
 PLAYERS = 3
 OPTIONS = {"defense": "reaction", "scores": "visible", "target": 12}

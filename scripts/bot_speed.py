@@ -53,8 +53,9 @@ def main():
     if not args.no_build:
         build_site.build()
 
-    from lepeuple import bots
     from playwright.sync_api import sync_playwright
+
+    from lepeuple import bots
 
     server, base = serve.start_server()
     results = {}

@@ -154,7 +154,7 @@ def npm_package(name):
     try:
         found = json.loads((folder / "package.json").read_text())["version"]
     except FileNotFoundError:
-        raise BuildError(f"{name} is not installed: run `npm ci`")
+        raise BuildError(f"{name} is not installed: run `npm ci`") from None
     if found != wanted:
         raise BuildError(f"node_modules has {name} {found}, package.json pins {wanted}: run `npm ci`")
     return folder, found

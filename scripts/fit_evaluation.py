@@ -27,7 +27,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from lepeuple.bots import think  # noqa: E402
-from lepeuple.bots.evaluate import MODEL, FLANK_OWNER, Model, best_move_value, turn_order, utilities  # noqa: E402
+from lepeuple.bots.evaluate import FLANK_OWNER, MODEL, Model, best_move_value, turn_order, utilities  # noqa: E402
 from lepeuple.core.cards import POWER_IDS  # noqa: E402
 from lepeuple.core.rng import Rng  # noqa: E402
 from lepeuple.core.setup import new_game  # noqa: E402

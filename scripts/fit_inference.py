@@ -21,10 +21,10 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from lepeuple.research.infer import card_values, think  # noqa: E402
 from lepeuple.core.rng import Rng  # noqa: E402
 from lepeuple.core.setup import new_game  # noqa: E402
 from lepeuple.core.view import view  # noqa: E402
+from lepeuple.research.infer import card_values, think  # noqa: E402
 
 
 def decisions(players, bot, games, seed, powers=None):

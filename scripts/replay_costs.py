@@ -84,9 +84,9 @@ def main():
         record = long_game(length)
         seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
         text = encode(seats, record)
-        open_s, open_mb, replay = measured(lambda: opening(text))
-        step_s, step_mb, _ = measured(lambda: stepping(replay))
-        review_s, review_mb, review = measured(lambda: Review(record, 0, args.level, budget=args.budget).run())
+        open_s, open_mb, replay = measured(lambda text=text: opening(text))
+        step_s, step_mb, _ = measured(lambda replay=replay: stepping(replay))
+        review_s, review_mb, review = measured(lambda record=record: Review(record, 0, args.level, budget=args.budget).run())
         print(json.dumps({"actions": len(record["actions"]), "save_bytes": len(text.encode()),
                           "open_s": open_s, "open_peak_mb": open_mb, "step_all_s": step_s, "step_peak_mb": step_mb,
                           "review_s": review_s, "review_peak_mb": review_mb, "review_decisions": review["decisions"],

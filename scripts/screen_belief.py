@@ -16,12 +16,12 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from lepeuple.research.history import with_log  # noqa: E402
-from lepeuple.research.infer import InferenceSource, choose  # noqa: E402
 from lepeuple.bots.search import ViewSource  # noqa: E402
 from lepeuple.core.rng import Rng  # noqa: E402
 from lepeuple.core.setup import new_game  # noqa: E402
 from lepeuple.core.view import view  # noqa: E402
+from lepeuple.research.history import with_log  # noqa: E402
+from lepeuple.research.infer import InferenceSource, choose  # noqa: E402
 
 
 def hits(source, truth, samples, seat):

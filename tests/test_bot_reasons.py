@@ -5,11 +5,11 @@ nor one the person reading the log cannot see."""
 import pytest
 
 from lepeuple import bots, new_game
-from lepeuple.core.actions import Move, Power
 from lepeuple.bots.reason import why
+from lepeuple.core.actions import Move, Power
 from lepeuple.core.cards import NAMES
-from lepeuple.core.rng import Rng
 from lepeuple.core.resample import Resampler
+from lepeuple.core.rng import Rng
 from lepeuple.core.view import view
 from web import i18n
 from web.newgame import Seat

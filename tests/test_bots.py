@@ -9,8 +9,8 @@ from lepeuple import new_game
 from lepeuple.bots import BOTS, LEVELS, Thinking, choose, spec, think, think_true
 from lepeuple.bots.evaluate import best_move_value, evaluate, move_value, win_chances
 from lepeuple.bots.policy import policy_action
-from lepeuple.core.rng import Rng
 from lepeuple.core.resample import Resampler
+from lepeuple.core.rng import Rng
 from lepeuple.core.view import view
 
 OPTIONS = (None, {"defense": "shield"}, {"scores": "hidden"}, {"target": 8})

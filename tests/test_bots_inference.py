@@ -6,15 +6,15 @@ import json
 import pytest
 
 from lepeuple import new_game
-from lepeuple.core.actions import DRAW
 from lepeuple.bots import LEVELS
+from lepeuple.bots.search import ViewSource
+from lepeuple.core.actions import DRAW
+from lepeuple.core.record import load
+from lepeuple.core.resample import Resampler
+from lepeuple.core.rng import Rng
+from lepeuple.core.view import view
 from lepeuple.research.history import public_log, with_log
 from lepeuple.research.infer import BOTS, InferenceSource, choose, spec, think, think_true
-from lepeuple.bots.search import ViewSource
-from lepeuple.core.record import load
-from lepeuple.core.rng import Rng
-from lepeuple.core.resample import Resampler
-from lepeuple.core.view import view
 
 
 def played(players, seed, bot="easy", stop_every=7, limit=40):

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from lepeuple import RecordError, SetupError, load, new_game
-from lepeuple.tools.cli import main as cli_main
 from lepeuple.core.record import MAX_ACTIONS
-from lepeuple.tools.scenario import ScenarioError, run
+from lepeuple.core.scenario import ScenarioError, run
 from lepeuple.core.setup import MAX_EXTRA_TURNS, max_skips
+from lepeuple.tools.cli import main as cli_main
 
 ROOT = Path(__file__).resolve().parent.parent
 

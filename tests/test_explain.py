@@ -3,8 +3,8 @@
 import random
 
 from lepeuple import new_game
-from lepeuple.explain import event_parts, scoring
 from lepeuple.core.ring import home_owner
+from lepeuple.explain import event_parts, scoring
 from support import setup
 
 

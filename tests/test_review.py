@@ -9,10 +9,10 @@ import pytest
 from lepeuple import RecordError, action_from_json, load, new_game
 from lepeuple.bots import choose
 from lepeuple.core.cards import movement_ids
-from lepeuple.tools.cli import main
-from lepeuple.review import MIN_LOSS, Review
 from lepeuple.core.rng import Rng
 from lepeuple.core.view import view
+from lepeuple.review import MIN_LOSS, Review
+from lepeuple.tools.cli import main
 
 OPTIONS = {"target": 8}  # short games
 LEVEL = "hard:24"  # small budgets: the tests run in seconds (the default is hard, 64 redeals)

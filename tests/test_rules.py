@@ -9,7 +9,7 @@ import pytest
 from lepeuple import IllegalAction, new_game
 from lepeuple.core import ring
 from lepeuple.core.cards import MOVEMENT, NAMES, POWER_IDS, TARGETED, movement_ids
-from support import DRAW, PASS, hands, move, power, kinds, play, setup
+from support import DRAW, PASS, hands, kinds, move, play, power, setup
 
 HOMES_3P = [[2, 2], [6, 6], [10, 10]]
 
@@ -83,7 +83,7 @@ def test_r4_deck_uses_8n_movement_cards(players, cards):
 
 def test_r5_twelve_power_cards_six_targeted():
     assert len(POWER_IDS) == 12 and NAMES["sortilege"] == "Sortilège"
-    assert TARGETED == {"voleur", "sortilege", "bandit", "magie_noire", "troc", "massue"}
+    assert {"voleur", "sortilege", "bandit", "magie_noire", "troc", "massue"} == TARGETED
 
 
 def _power_game(card, seat0_power=None, **given):

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from lepeuple.tools.scenario import ScenarioError, run
+from lepeuple.core.scenario import ScenarioError, run
 
 HERE = pathlib.Path(__file__).parent
 ROOT = HERE.parent

@@ -14,7 +14,7 @@ SHIPPED = {p.relative_to(ROOT).as_posix() for p in build_site.page_python_files(
 
 
 def test_the_site_ships_no_tool_nor_research_module():
-    for name in ("cli", "arena", "scenario", "stats"):
+    for name in ("cli", "arena", "stats"):
         assert f"lepeuple/tools/{name}.py" not in SHIPPED and (ROOT / f"lepeuple/tools/{name}.py").exists()
     assert "lepeuple/__main__.py" not in SHIPPED
     assert not [p for p in SHIPPED if p.startswith("lepeuple/research/")]

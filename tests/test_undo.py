@@ -5,16 +5,16 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from lepeuple import UndoError, load, new_game
 from lepeuple.core.cards import TARGETED
 from lepeuple.core.errors import ActionError
+from lepeuple.core.resample import Resampler
 from lepeuple.core.rng import Rng
 from lepeuple.core.undo import BARRIERS
-from lepeuple.core.resample import Resampler
 from support import DRAW, PASS, hands, move, power, setup, state
+
 
 def snapshot(game):
     """Everything undo must restore: record, every view, legal actions, full state,

@@ -9,12 +9,11 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from lepeuple import InvalidAction, RecordError, load, new_game
+from lepeuple import InvalidAction, RecordError, load
 from lepeuple.core.actions import Defend, Draw, Move, Partner, Pass, Power, to_json
-from lepeuple.tools.scenario import ScenarioError, run
+from lepeuple.core.scenario import ScenarioError, run
 from support import setup
 
 ROOT = pathlib.Path(__file__).parent.parent

@@ -36,8 +36,7 @@ from .controllers.replay import ReplayController
 from .controllers.stats import StatsController
 from .markup import h
 from .newgame import parse_query
-from .render import log as log_view
-from .render import screens
+from .render import log as log_view, screens
 from .render.rules import anchor, rules_page, rules_panel
 from .storage import PREFS_KEY, SAVE_KEY, SaveError
 

@@ -17,7 +17,6 @@ from .eyes import device_holder
 from .newgame import Setup, seats_from_json
 from .storage import SaveError, whys_of
 
-
 # A line the page adds to the log (no engine event): `seat` took back `action`.
 TookBack = namedtuple("TookBack", ("type", "seat", "action"))
 

@@ -27,8 +27,8 @@ view["known"]); the page names such a card only to its holder.
 from ..core import ring
 from ..core.actions import from_json, to_json
 from ..core.cards import TARGETED
-from ..explain import scoring
 from ..core.game import HAND_LIMIT
+from ..explain import scoring
 from ..preview import preview
 
 

@@ -36,10 +36,6 @@ state is never touched. Without a log (a plain view) this is `ViewSource`.
 import math
 from functools import partial
 
-from ..core.actions import from_json
-from ..core.game import card_moves
-from ..core.resample import Resampler
-from ..core.rng import Rng
 from ..bots import (
     BOTS as LEVEL_BOTS,
     choose as _choose,
@@ -47,9 +43,13 @@ from ..bots import (
     think as _think,
     think_true as _think_true,
 )
-from ..bots.search import IsmctsEngine
 from ..bots.evaluate import DEFAULT, counts, move_value_in, step_table
 from ..bots.policy import draw_value
+from ..bots.search import IsmctsEngine
+from ..core.actions import from_json
+from ..core.game import card_moves
+from ..core.resample import Resampler
+from ..core.rng import Rng
 
 TEMPERATURE = 0.85
 """Softmax temperature of the opponent model, in points (scripts/fit_inference.py)."""

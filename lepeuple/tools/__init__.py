@@ -1,2 +1,2 @@
 """Tools for developers, not shipped with the page: the command line
-(python -m lepeuple), the arena, scenarios and random-game statistics."""
+(python -m lepeuple), the arena and random-game statistics."""

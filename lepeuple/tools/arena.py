@@ -14,10 +14,10 @@ import os
 import sys
 import time
 
-from ..research.infer import spec, think, think_true  # every bot, the research ones too
 from ..core.rng import Rng
 from ..core.setup import new_game
 from ..core.view import view
+from ..research.infer import spec, think, think_true  # every bot, the research ones too
 
 
 def rotation(bots, r):

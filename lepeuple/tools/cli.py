@@ -54,7 +54,7 @@ def main(argv=None):
 
 
 def _scenario(args):
-    from .scenario import run
+    from ..core.scenario import run
 
     try:
         if args.file == "-":

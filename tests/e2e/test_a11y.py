@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from play_helpers import game_url, hand_ids, shoot, visible, wait_for_person
 from test_hotseat import open_saved_game
 

@@ -4,7 +4,6 @@ same seed and actions replay identically on CPython and in Pyodide)."""
 
 import bench_browser  # scripts/, on the path through conftest
 import serve
-
 from lepeuple.tools.stats import bench
 
 

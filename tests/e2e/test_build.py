@@ -9,10 +9,9 @@ import shutil
 import struct
 import subprocess
 import sys
-import zipfile
 import tomllib
+import zipfile
 from pathlib import Path
-
 
 import build_site  # scripts/, put on sys.path by conftest.py
 

@@ -6,6 +6,7 @@ was left. Python's start is held back by holding the snapshot's download."""
 import json
 
 import pytest
+
 from play_helpers import game_url
 from test_first_visit import CSP_WATCH
 from test_startup import play_one_move

@@ -5,6 +5,7 @@ obeyed."""
 import time
 
 import pytest
+
 from play_helpers import game_url
 from test_startup import play_one_move
 

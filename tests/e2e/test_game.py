@@ -4,6 +4,7 @@ import json
 from urllib.parse import quote
 
 import pytest
+
 from play_helpers import game_url, hand_ids, play_decision, shoot, visible, wait_for_person
 
 

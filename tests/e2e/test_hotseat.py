@@ -11,6 +11,7 @@ Défense question on Ann's turn. No test-only code in the page is needed.
 import json
 
 import pytest
+
 from play_helpers import hand_ids, play_decision, shoot, visible, wait_for_person
 
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}, {"kind": "bot", "level": "easy"}]

@@ -6,6 +6,7 @@ with meeples on tiles 2 and 3 holds movement cards 7 and 13.
 """
 
 import pytest
+
 from play_helpers import actions_count, open_scenario, saved_actions, shoot, visible, wait_for_person
 
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
@@ -89,8 +90,8 @@ def assert_on_first_screen(page, selector):
     el = page.locator(selector).first
     box = el.bounding_box()
     assert box is not None, selector
-    assert 0 <= box["x"] and box["x"] + box["width"] <= 390 + 0.5, (selector, box)
-    assert 0 <= box["y"] and box["y"] + box["height"] <= 844 + 0.5, (selector, box)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390 + 0.5, (selector, box)
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 844 + 0.5, (selector, box)
     assert page.evaluate("window.scrollY") == 0
     return el
 

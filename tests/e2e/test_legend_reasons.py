@@ -4,6 +4,7 @@ in the log of a real game (elements with data-reason)."""
 import re
 
 import pytest
+
 from play_helpers import SCREENSHOTS, game_url, shoot, wait_for_person
 
 
@@ -22,7 +23,8 @@ def test_the_legend_opens_with_one_tap_on_a_phone(goto_ready, page):
     for tile in page.locator(".tile").all():  # the closed legend hides no tile of the ring
         box = tile.bounding_box()
         assert not (box["x"] < pill["x"] + pill["width"] and pill["x"] < box["x"] + box["width"]
-                    and box["y"] < pill["y"] + pill["height"] and pill["y"] < box["y"] + box["height"]), tile.get_attribute("data-tile")
+                    and box["y"] < pill["y"] + pill["height"] and pill["y"] < box["y"] + box["height"]), \
+            tile.get_attribute("data-tile")
     summary.tap()
     body = legend.locator(".legend-body")
     assert body.is_visible()
@@ -50,7 +52,8 @@ def test_bot_decisions_in_the_log_say_why(goto_ready, page):
     log = page.get_by_test_id("log")
     # For the screenshot only: the whole log, not its scrolled box.
     page.evaluate("() => { for (const el of document.querySelectorAll('.log, .log-turns, .side'))"
-                  " { el.style.maxHeight = 'none'; el.style.height = 'auto'; el.style.overflow = 'visible'; el.style.flex = 'none'; } }")
+                  " { el.style.maxHeight = 'none'; el.style.height = 'auto';"
+                  " el.style.overflow = 'visible'; el.style.flex = 'none'; } }")
     log.scroll_into_view_if_needed()
     log.screenshot(path=str(SCREENSHOTS / "log-reasons-phone.png"))
     print("\n".join(reasons))

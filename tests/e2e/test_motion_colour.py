@@ -3,6 +3,7 @@ web/dom.py), none at all under prefers-reduced-motion; and the table seen
 through a simulated deuteranopia filter, saved for a person to look at."""
 
 import pytest
+
 from play_helpers import SCREENSHOTS, game_url, hand_ids, play_decision, wait_for_person
 
 # Record every Element.animate() call: which data-fly element it moved.

@@ -5,8 +5,8 @@ turn the page around, a link's ignored parameters are shown above the table."""
 import json
 
 import pytest
-from play_helpers import actions_count, game_url, play_decision, shoot, wait_actions, wait_for_person
 
+from play_helpers import actions_count, game_url, play_decision, shoot, wait_actions, wait_for_person
 from web.storage import MAX_DEPTH
 
 

@@ -4,6 +4,7 @@ as a file and back; a finished game's link opened in a fresh browser."""
 import json
 
 import pytest
+
 from play_helpers import game_url, play_decision, shoot, wait_for_person
 
 

@@ -3,6 +3,7 @@ hand and the prompt visible and playable; "why?" on a log line opens it at the
 example; Escape closes it; axe-clean. On a phone it is a sheet over the table."""
 
 import pytest
+
 from play_helpers import game_url, shoot, wait_for_person
 from test_a11y import serious_violations
 

@@ -3,6 +3,7 @@ diagrams), the long-press explanation on touch screens, and phone layouts:
 no horizontal scrolling at 360×740 and 1366×768, touch targets of 44 px."""
 
 import pytest
+
 from play_helpers import game_url, shoot, visible, wait_for_person
 from test_a11y import serious_violations
 
@@ -15,7 +16,8 @@ SMALL_TARGETS = """() => [...document.querySelectorAll('#app button, #app select
   .map(e => e.type === 'radio' ? e.closest('label') : e)
   .map(e => [e.getBoundingClientRect(), e])
   .filter(([r, e]) => r.width < 43.5 || r.height < 43.5)  // sub-pixel layout: 43.9 px is 44
-  .map(([r, e]) => `${e.className || e.tagName} ${e.dataset.act || e.name || ''} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+  .map(([r, e]) => `${e.className || e.tagName} ${e.dataset.act || e.name || ''} `
+                 + `${Math.round(r.width)}x${Math.round(r.height)}`)"""
 
 
 # axe-core is injected by the test (never part of the page), as an inline

@@ -2,6 +2,7 @@
 
 
 import pytest
+
 from play_helpers import game_url, hand_ids, play_decision, visible, wait_for_person
 
 BROKEN = '{"app": "lepeuple", "version": 1, "seats": [{"kind": "human"}], "record": {"format": 1, "players"'

@@ -10,10 +10,21 @@ tiles 2 and 3 holds movement cards 7 and 13; card 7 moves a meeple from tile 2
 import re
 
 import pytest
+
 from lepeuple.core.cards import NAMES
+from play_helpers import (
+    actions_count,
+    game_url,
+    hand_ids,
+    open_scenario,
+    play_decision,
+    saved_actions,
+    shoot,
+    visible,
+    wait_actions,
+    wait_for_person,
+)
 from web.playback import hold_seconds
-from play_helpers import (actions_count, game_url, hand_ids, open_scenario, play_decision, saved_actions, shoot,
-                          visible, wait_actions, wait_for_person)
 
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
 HOTSEAT = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}, {"kind": "bot", "level": "easy"}]

@@ -6,10 +6,10 @@ import json
 import time
 
 import pytest
-from play_helpers import shoot
-from test_a11y import serious_violations, tab_to
 
 from lepeuple.tutorial import CHAPTER_IDS, CHAPTERS, STEPS
+from play_helpers import shoot
+from test_a11y import serious_violations, tab_to
 
 DESKTOP = {"viewport": {"width": 1366, "height": 768}, "bypass_csp": True}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
@@ -128,7 +128,9 @@ def test_left_and_resumed(goto_ready, page, site_url, wait_ready):
     page.click("[data-testid=tut-start]")
     page.wait_for_selector("[data-testid=tutorial][data-step=pickaxe]")
     assert page.locator(".tile[data-tile='2'] [data-fly='meeple-0-1']").count() == 1  # the same table
-    page.click("[data-testid=hand] .card[data-arg='13']") if page.locator("[data-testid=hand] .card[data-arg='13']").count() else None
+    card_13 = "[data-testid=hand] .card[data-arg='13']"
+    if page.locator(card_13).count():
+        page.click(card_13)
     page.click("[data-testid=tut-leave]")
     page.click("[data-testid=tutorial-open]")  # from the header's menu
     assert step_id(page) == "pickaxe"

@@ -6,9 +6,8 @@ import json
 import random
 from html.parser import HTMLParser
 
-from fakedom import FakeDom
-
 import lepeuple
+from fakedom import FakeDom
 from lepeuple import preview
 from web import storage
 from web.app import App

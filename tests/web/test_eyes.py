@@ -11,10 +11,9 @@ import html
 import random
 import re
 
-from fakedom import FakeDom
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
+from fakedom import FakeDom
 from lepeuple.core.cards import NAMES
 from web.app import App
 from web.render.common import player_name

@@ -10,8 +10,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from fakedom import FakeDom
 
+from fakedom import FakeDom
 from web import takeover
 from web.app import App
 from web.i18n import CODES

@@ -5,8 +5,8 @@ import random
 from html.parser import HTMLParser
 
 import pytest
-from fakedom import FakeDom
 
+from fakedom import FakeDom
 from lepeuple.bots import LEVELS
 from web import i18n
 from web.app import App

@@ -4,9 +4,8 @@ more on demand; every turn is still there to be shown."""
 
 import random
 
-from fakedom import FakeDom
-
 import lepeuple
+from fakedom import FakeDom
 from lepeuple.core.events import named
 from web.app import App
 from web.markup import to_html

@@ -5,10 +5,9 @@ page's text around; a link's ignored parameters are said."""
 import json
 import random
 
-from fakedom import FakeDom
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
+from fakedom import FakeDom
 from web import storage
 from web.app import App
 from web.newgame import Seat, clean_name

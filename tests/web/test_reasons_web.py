@@ -6,7 +6,6 @@ import random
 import re
 
 from test_web_app import PLAY_ACTS, make
-
 from web import storage
 
 

@@ -4,9 +4,8 @@ driven on the fake DOM as a person would."""
 import json
 import random
 
-from fakedom import FakeDom
-
 import lepeuple
+from fakedom import FakeDom
 from web import stats, storage
 from web.app import App
 from web.render.replay import score_rows

@@ -10,7 +10,6 @@ import random
 import re
 
 from fakedom import FakeDom
-
 from web.app import App
 from web.playback import READ, hold_seconds
 from web.render.common import player_name

@@ -5,10 +5,9 @@ stats are set aside with a notice; the save is kept as it was."""
 import json
 import random
 
-from fakedom import FakeDom
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
+from fakedom import FakeDom
 from web import stats, storage, tutorial
 from web.app import App
 from web.storage import MemoryBackend

@@ -5,15 +5,14 @@ slip, previews that decide when "which way?" is worth asking. Driven on a fake D
 import json
 import random
 
-from fakedom import FakeDom
-
 import lepeuple
+from fakedom import FakeDom
 from lepeuple import preview
 from lepeuple.core.events import named
 from web import storage
 from web.app import App
 from web.choices import Chooser
-from web.markup import text_of, to_html
+from web.markup import to_html
 from web.newgame import Seat
 from web.playback import SCORING, frames
 from web.render.log import describe, log, turns

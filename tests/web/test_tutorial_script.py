@@ -10,13 +10,13 @@ import random
 import re
 
 import pytest
-from fakedom import FakeDom
 
+from fakedom import FakeDom
 from lepeuple import tutorial as script
 from lepeuple.core.actions import from_json
 from lepeuple.core.cards import POWER_IDS
 from lepeuple.core.events import named
-from lepeuple.tools.scenario import run as run_scenario
+from lepeuple.core.scenario import run as run_scenario
 from lepeuple.core.setup import state_json
 from web import i18n
 from web.app import App
@@ -104,7 +104,7 @@ def test_each_step_is_legal_and_does_what_its_text_says(chapter, index):
 
 def test_every_chapter_is_a_scenario_played_by_the_engine():
     """Each table of the guided game is a scenario (players, options, seed, setup): run
-    with the table's actions by `lepeuple.tools.scenario` it reaches the state the page shows."""
+    with the table's actions by `lepeuple.core.scenario` it reaches the state the page shows."""
     for c in range(len(script.CHAPTERS)):
         steps = script.steps(c)
         assert "setup" in steps[0]

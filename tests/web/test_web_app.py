@@ -3,9 +3,8 @@
 import json
 import random
 
-from fakedom import FakeDom
-
 import lepeuple
+from fakedom import FakeDom
 from web import storage
 from web.app import App
 from web.storage import MemoryBackend

@@ -2,8 +2,7 @@
 values shortened when echoed, a repeated parameter reported."""
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from web import i18n
 from web.newgame import MAX_NAME, clean_name, cut, echo, parse_query

@@ -22,8 +22,7 @@ from ..choices import Chooser
 from ..eyes import Eyes, device_holder
 from ..markup import h
 from ..newgame import Setup
-from ..render import replay as replay_view
-from ..render import screens
+from ..render import replay as replay_view, screens
 from ..render.common import button, player_name
 from ..render.table import Controls, HintShown, TableModel, frame_text, table_screen
 from ..session import Session

@@ -6,9 +6,9 @@ from urllib.parse import quote
 
 from lepeuple import action_from_json
 
+from ..eyes import EVERYONE
 from ..i18n import power_name, t, tn
 from ..markup import classes, h
-from ..eyes import EVERYONE
 from .common import COLOURS, button, meeple_label, player_name
 
 

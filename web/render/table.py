@@ -2,17 +2,16 @@
 
 from dataclasses import dataclass, field
 
-
 from ..i18n import power_name, t
 from ..markup import classes, h
+from ..playback import SCORING
 from . import cards
 from .common import button, meeple_label, player_name
-from ..playback import SCORING
-from .log import applied_after, describe, log as log_panel
-from .panels import panels, piles
-from .outcome import outcome_text
-from .ring import how_icon, ring
 from .legend import legend
+from .log import applied_after, describe, log as log_panel
+from .outcome import outcome_text
+from .panels import panels, piles
+from .ring import how_icon, ring
 from .why import hint_why_text
 
 

@@ -2,10 +2,10 @@
 
 import json
 
-from ..core.actions import from_json
-from ..core.errors import ActionError, RecordError, SetupError, names, show
-from ..core.record import check_length, check_types
-from ..core.setup import new_game, state_json
+from .actions import from_json
+from .errors import ActionError, RecordError, SetupError, names, show
+from .record import check_length, check_types
+from .setup import new_game, state_json
 
 SCENARIO_KEYS = {"players", "options", "seed", "setup", "actions", "comment", "expect"}
 

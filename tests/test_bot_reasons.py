@@ -1,16 +1,16 @@
-"""Bots say why (lepeuple/bots/reason.py, web/render/why.py): each decision's reason comes
+"""Bots say why (lepeuple/reason.py, web/render/why.py): each decision's reason comes
 from the bot's view and what its search weighed, and never names a card it cannot see,
 nor one the person reading the log cannot see."""
 
 import pytest
 
 from lepeuple import bots, new_game
-from lepeuple.bots.reason import why
 from lepeuple.core.actions import Move, Power
 from lepeuple.core.cards import NAMES
 from lepeuple.core.resample import Resampler
 from lepeuple.core.rng import Rng
 from lepeuple.core.view import view
+from lepeuple.reason import why
 from web import i18n
 from web.newgame import Seat
 from web.render.why import why_text
@@ -74,7 +74,7 @@ def test_a_targeted_card_names_its_target_and_permutation_its_two_meeples():
 
 def test_a_search_bot_gives_its_chance_and_the_runner_up():
     for _, seat, v, action, t, _ in decisions(3, limit=6):
-        r = t.why(v)
+        r = why(v, t.action(), t.weighed())
         if len(t.weighed()) > 1:
             assert 0 <= r["chance"] <= 1 and r["next"]["action"] != action
             assert "chance to win" in why_text(r, SEATS, 0)
@@ -91,7 +91,7 @@ def test_fairness_redealing_the_hidden_cards_leaves_the_reason_unchanged(seed):
         again = bots.think(view(other, seat), "hard:24", seed=i)
         while not again.step(1.0):
             pass
-        assert again.why(view(other, seat)) == t.why(v)
+        assert why(view(other, seat), again.action(), again.weighed()) == why(v, t.action(), t.weighed())
         checked += 1
     assert checked > 20
 
@@ -105,7 +105,7 @@ def test_a_reason_never_names_a_card_hidden_from_its_reader(lang):
     try:
         for seed in (4, 9):
             for g, seat, v, action, t, _ in decisions(seed, limit=70):
-                r = t.why(v)
+                r = why(v, t.action(), t.weighed())
                 for reader in range(3):
                     if reader == seat:
                         continue

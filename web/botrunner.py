@@ -11,6 +11,7 @@ import time
 from typing import NamedTuple
 
 from lepeuple import bots
+from lepeuple.reason import why
 
 SLICE = 0.03  # seconds of thinking per browser task (long tasks start at 50 ms)
 HINT_LEVEL = "hard"
@@ -61,7 +62,7 @@ STATS = Stats()
 
 
 class Decision(NamedTuple):
-    """A bot's decision: the action, and why (lepeuple.bots.reason: facts, no words)."""
+    """A bot's decision: the action, and why (lepeuple.reason: facts, no words)."""
 
     action: object
     why: dict
@@ -86,4 +87,5 @@ async def decide(view, level, seed, cancelled=lambda: False, slice_s=SLICE):
         if cancelled():
             return None
     STATS.record(level, time.perf_counter() - start, thinking.iterations, in_slices)
-    return Decision(thinking.action(), thinking.why(view))
+    action = thinking.action()
+    return Decision(action, why(view, action, thinking.weighed()))

@@ -19,7 +19,6 @@ time slices only split the work.
 import time
 
 from ..core.rng import Rng
-from . import reason
 from .search import (
     GreedyEngine,
     IsmctsEngine,
@@ -101,10 +100,6 @@ class Thinking:
         if len(engine.legal) == 1:
             return []
         return sorted(getattr(engine, "weighed", list)(), key=lambda w: (-w[2], -w[1]))
-
-    def why(self, view):
-        """Why the chosen action (lepeuple.bots.reason): facts from `view` and what was weighed."""
-        return reason.why(view, self.action(), self.weighed())
 
 
 def spec(name, bots=BOTS):

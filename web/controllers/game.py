@@ -34,7 +34,7 @@ UNDO_WINDOW = {"slow": 3.0, "normal": 2.0, "fast": 1.2, "instant": 0.0}
 
 class Hint:
     """The hard bot's suggestion for the person to move: asked (`busy`), then its action,
-    path and why (lepeuple.bots.reason)."""
+    path and why (lepeuple.reason)."""
 
     def __init__(self):
         self.action, self.path, self.why, self.busy = None, [], None, False

@@ -24,12 +24,12 @@ in someone's hand appears only in "known" (cards the seat knows another holds,
 view["known"]); the page names such a card only to its holder.
 """
 
-from ..core import ring
-from ..core.actions import from_json, to_json
-from ..core.cards import TARGETED
-from ..core.game import HAND_LIMIT
-from ..explain import scoring
-from ..preview import preview
+from .core import ring
+from .core.actions import from_json, to_json
+from .core.cards import TARGETED
+from .core.game import HAND_LIMIT
+from .explain import scoring
+from .preview import preview
 
 
 def why(view, action, weighed=()):

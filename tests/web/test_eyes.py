@@ -94,15 +94,20 @@ def run(app, dom, rng, command):
     dom.run_tasks()
 
 
+def booted(search, seed=1):
+    """(app, dom) of a page opened at `search`, its first tasks run."""
+    dom = FakeDom()
+    app = App(dom, MemoryBackend(), search, ["en-GB"], clock=lambda: 1000, rng=random.Random(seed))
+    app.boot()
+    dom.run_tasks()
+    return app, dom
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(GAMES), seed=st.integers(1, 10_000),
        commands=st.lists(st.sampled_from(COMMANDS), min_size=5, max_size=60))
 def test_no_screen_shows_a_hand_the_device_holder_may_not_see(game, seed, commands):
-    dom = FakeDom()
-    app = App(dom, MemoryBackend(), f"{game}&seed={seed}&speed=instant", ["en-GB"], clock=lambda: 1000,
-              rng=random.Random(seed))
-    app.boot()
-    dom.run_tasks()
+    app, dom = booted(f"{game}&seed={seed}&speed=instant", seed)
     rng = random.Random(seed)
     for command in commands:
         run(app, dom, rng, command)
@@ -113,11 +118,7 @@ def test_no_screen_shows_a_hand_the_device_holder_may_not_see(game, seed, comman
 
 def test_the_repro_a_bots_hand_is_not_offered_in_seen_by():
     """Issue 21: one human, bots: "Seen by" offered the bots, and choosing one showed its hand."""
-    dom = FakeDom()
-    app = App(dom, MemoryBackend(), "?players=human,bot:easy,bot:easy&speed=instant&seed=9", ["en-GB"],
-              clock=lambda: 1000, rng=random.Random(1))
-    app.boot()
-    dom.run_tasks()
+    app, dom = booted("?players=human,bot:easy,bot:easy&speed=instant&seed=9")
     app.command("replay-open")
     assert 'option value="1"' not in dom.html and 'option value="all"' not in dom.html
     app.change("replay-viewer", "1")
@@ -126,11 +127,7 @@ def test_the_repro_a_bots_hand_is_not_offered_in_seen_by():
 
 
 def test_the_repro_hot_seat_replay_on_bobs_turn_shows_no_hand_of_ann():
-    dom = FakeDom()
-    app = App(dom, MemoryBackend(), "?players=human,human,bot:easy&names=Ann,Bob&speed=instant&seed=3", ["en-GB"],
-              clock=lambda: 1000, rng=random.Random(1))
-    app.boot()
-    dom.run_tasks()
+    app, dom = booted("?players=human,human,bot:easy&names=Ann,Bob&speed=instant&seed=3")
     rng = random.Random(2)
     for _ in range(300):  # play until Bob's pass screen is up
         s = app.session

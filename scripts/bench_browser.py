@@ -58,7 +58,7 @@ CALL_IN_PAGE = """(expression) => pyodide.runPython(`import json\njson.dumps(${e
 
 def engine_files():
     """lepeuple's modules (bots included) and the reference workloads, path -> source."""
-    paths = sorted(ROOT.glob("lepeuple/*.py")) + sorted(ROOT.glob("lepeuple/bots/*.py"))
+    paths = sorted(p for p in ROOT.glob("lepeuple/**/*.py") if "__pycache__" not in p.parts)
     files = {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8") for p in paths}
     files[REFERENCE.name] = REFERENCE.read_text(encoding="utf-8")
     return files
@@ -77,7 +77,7 @@ class PyodidePage:
         return json.loads(self.page.evaluate(CALL_IN_PAGE, expression))
 
     def bench(self, players, games, seed):
-        return self._labelled(f"__import__('lepeuple.stats').stats.bench({players}, {games}, {seed})")
+        return self._labelled(f"__import__('lepeuple.tools.stats').tools.stats.bench({players}, {games}, {seed})")
 
     def reference(self):
         return self._labelled("{k: round(v, 4) for k, v in __import__('reference_workloads').run().items()}")

@@ -83,6 +83,7 @@ def test_new_build_replaces_the_old_cache(page, tmp_path, wait_ready):
         assert new != old
         # A reload: the browser finds the new worker, which installs (a complete
         # cache of its own) and waits, while the page still runs the old build.
+        page.bring_to_front()  # a person reloading a tab has it focused: the update waits for that
         page.reload()
         wait_ready(page)
         wait_for_new_worker(page)
@@ -90,6 +91,7 @@ def test_new_build_replaces_the_old_cache(page, tmp_path, wait_ready):
         assert page.evaluate(build) == "old"
         # The next reload: the old worker answers with the "new version" page,
         # the new worker takes over, that page reloads itself on the new build.
+        page.bring_to_front()
         page.reload()
         page.wait_for_function(f"() => {build} === 'new'", timeout=30_000)
         wait_ready(page)

@@ -44,3 +44,14 @@ class RecordError(ValueError):
 
 class SetupError(ValueError):
     """Players, options or a scenario setup that make no game."""
+
+
+def known_object(value, keys, error, is_what, key_word):
+    """`value` as a dict whose keys are all in `keys`; else `error` saying what is
+    wrong ("the setup is a JSON object, not ...", "unknown setup key ...")."""
+    if not isinstance(value, dict):
+        raise error(f"{is_what} a JSON object, not {show(value)}")
+    unknown = [key for key in value if key not in keys]
+    if unknown:
+        raise error(f"unknown {key_word} {names(unknown)}")
+    return value

@@ -8,7 +8,7 @@ Everything else reads: `legal_actions()` lists what `to_move` may do, and
 from . import ring
 from .actions import DEFEND_NO, DEFEND_YES, DRAW, PASS, Defend, Draw, Move, Partner, Pass, Power, from_json, to_json
 from .cards import MOVEMENT, TARGETED
-from .errors import IllegalAction, SetupError, names, show
+from .errors import IllegalAction, SetupError, known_object, show
 from .resolve import PICKAXE, hops, is_offensive, points, resolve
 from .undo import undo, undoable
 from .view import view
@@ -23,12 +23,8 @@ ACTION_TYPES = frozenset(type(a) for a in (PASS, DRAW, DEFEND_NO)) | {Move, Part
 
 def check_options(options):
     """Options with defaults filled in; raise SetupError for unknown ones (RULES.md, Options)."""
-    if options is not None and not isinstance(options, dict):
-        raise SetupError(f"options are a JSON object, not {show(options)}")
-    options = dict(options or {})
-    unknown = [key for key in options if key not in DEFAULT_OPTIONS]
-    if unknown:
-        raise SetupError(f"unknown option {names(unknown)}")
+    options = dict(known_object({} if options is None else options, DEFAULT_OPTIONS, SetupError,
+                                "options are", "option"))
     out = {**DEFAULT_OPTIONS, **options}
     for key, choices in OPTION_CHOICES.items():
         if out[key] not in choices:

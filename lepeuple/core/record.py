@@ -1,7 +1,7 @@
 """The JSON game record {format, players, options, seed, actions}: save, load, replay."""
 
 from .actions import from_json
-from .errors import ActionError, RecordError, SetupError, names, show
+from .errors import ActionError, RecordError, SetupError, known_object, show
 from .game import RECORD_FORMAT as FORMAT
 from .setup import new_game
 
@@ -66,11 +66,7 @@ def replay(data):
 
 def _check(data):
     """The record's shape: an object of known keys, each of its JSON type, this format."""
-    if not isinstance(data, dict):
-        raise RecordError(f"a game record is a JSON object, not {show(data)}")
-    unknown = [key for key in data if key not in RECORD_KEYS]
-    if unknown:
-        raise RecordError(f"unknown record key {names(unknown)}")
+    known_object(data, RECORD_KEYS, RecordError, "a game record is", "record key")
     check_types(data, RecordError, "the record")
     if data.get("format") != FORMAT:
         raise RecordError(f"unknown record format {show(data.get('format'))} (this version reads {FORMAT})")

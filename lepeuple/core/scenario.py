@@ -3,7 +3,7 @@
 import json
 
 from .actions import from_json
-from .errors import ActionError, RecordError, SetupError, names, show
+from .errors import ActionError, RecordError, SetupError, known_object, show
 from .record import check_length, check_types
 from .setup import new_game, state_json
 
@@ -32,11 +32,7 @@ def _text(action):
 
 def build(data):
     """The game a scenario sets up, before its actions."""
-    if not isinstance(data, dict):
-        raise ScenarioError(f"a scenario is a JSON object, not {show(data)}")
-    unknown = [key for key in data if key not in SCENARIO_KEYS]
-    if unknown:
-        raise ScenarioError(f"unknown scenario key {names(unknown)}")
+    known_object(data, SCENARIO_KEYS, ScenarioError, "a scenario is", "scenario key")
     check_types({k: v for k, v in data.items() if v is not None or k not in ("options", "setup")},
                 ScenarioError, "the scenario")
     check_length(data.get("actions") or [], ScenarioError)

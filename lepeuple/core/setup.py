@@ -1,7 +1,7 @@
 """Setting a game up: the standard deal (R6) or an exact scenario setup (docs/engine.md)."""
 
 from .cards import POWER_IDS, POWER_ORDER, movement_ids
-from .errors import SetupError, names, show
+from .errors import SetupError, known_object, show
 from .game import Game, check_options, check_players
 from .rng import Rng
 from .view import public
@@ -15,12 +15,7 @@ def new_game(players, options=None, seed=0, setup=None):
     players = check_players(players)
     if type(seed) is not int:
         raise SetupError(f"the seed is a whole number, not {show(seed)}")
-    if setup is not None and not isinstance(setup, dict):
-        raise SetupError(f"the setup is a JSON object, not {show(setup)}")
-    setup = dict(setup or {})
-    unknown = [key for key in setup if key not in SETUP_KEYS]
-    if unknown:
-        raise SetupError(f"unknown setup key {names(unknown)}")
+    setup = dict(known_object({} if setup is None else setup, SETUP_KEYS, SetupError, "the setup is", "setup key"))
     g = _blank(players, check_options(options), seed)
     g.setup = setup or None
     _place(g, setup)

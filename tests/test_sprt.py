@@ -238,3 +238,34 @@ def assert_one_line_error(capsys, argv, message):
     captured = capsys.readouterr()
     assert status == 2 and captured.out == ""
     assert len(captured.err.strip().splitlines()) == 1 and captured.err.startswith(message)
+
+
+def test_a_resumed_run_counts_the_logged_pairs_and_plays_on(tmp_path, monkeypatch, capsys):
+    args = ("--new", "easy", "--base", "random", "--against", "random,random", "--seed", "6")
+    _, fresh, _ = run_cli(capsys, *args, "--max-games", "24")
+    log = tmp_path / "sprt.jsonl"
+    monkeypatch.setenv("LEPEUPLE_ARENA_LOG", str(log))
+    run_cli(capsys, *args, "--max-games", "12")
+    log.write_text(log.read_text() + json.dumps({"bots": ["easy"] * 3, "seed": 6, "index": 0}) + "\n")  # an arena's
+    status, out, err = run_cli(capsys, *args, "--max-games", "24", "--resume")
+    assert status == 0 and err[0] == f"sprt: resumed from {log} with 4 groups a side"
+    assert len(err) == 1 + 4  # the progress of the pairs played now
+    strip = lambda line: {k: v for k, v in json.loads(line).items() if k != "elapsed_s"}
+    assert strip(out[1]) == strip(fresh[1]) and strip(out[1])["groups"] == 8
+    logged = [json.loads(line) for line in log.read_text().splitlines()]
+    assert sorted(g["index"] for g in logged if g.get("side") == "new") == list(range(24))
+
+
+def test_resume_needs_the_log(capsys, monkeypatch):
+    monkeypatch.delenv("LEPEUPLE_ARENA_LOG", raising=False)
+    assert_one_line_error(capsys, ["--new", "easy", "--base", "random", "--against", "random,random", "--resume"],
+                          "sprt: --resume reads the log of the earlier run: set LEPEUPLE_ARENA_LOG")
+
+
+def test_a_cut_log_is_reported_and_kept(tmp_path, monkeypatch, capsys):
+    log = tmp_path / "sprt.jsonl"
+    log.write_text('{"side": "new", "bots": ["easy", "random", "random"], "seed": 1, "ind\n')
+    monkeypatch.setenv("LEPEUPLE_ARENA_LOG", str(log))
+    assert_one_line_error(capsys, ["--new", "easy", "--base", "random", "--against", "random,random", "--resume"],
+                          f"sprt: cannot resume: line 1 of {log} is not JSON")
+    assert log.read_text().endswith('"ind\n')

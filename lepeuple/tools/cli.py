@@ -43,6 +43,8 @@ def main(argv=None):
     p.add_argument("--alpha", type=float, default=0.05, help="the chance of accepting H1 when H0 holds (default 0.05)")
     p.add_argument("--beta", type=float, default=0.05, help="the chance of accepting H0 when H1 holds (default 0.05)")
     p.add_argument("--max-games", type=int, default=1200, help="at most this many games a side (default 1200)")
+    p.add_argument("--resume", action="store_true", help="count the pairs an earlier run of this test logged in "
+                                                         "LEPEUPLE_ARENA_LOG and play on from there")
     _one_line_errors(p, "sprt")
     p.set_defaults(run=_sprt)
 

@@ -103,10 +103,10 @@ def _mean_share(games, entry):
 class Pairs:
     """Finished games in any order in, complete pairs of groups out in order (the contiguous prefix)."""
 
-    def __init__(self, group):
+    def __init__(self, group, counted=0):
         self.group = group  # games in a rotation group
         self.games = {}  # (side, game index) -> result
-        self.counted = 0  # pairs released so far
+        self.counted = counted  # pairs released so far (or counted before a resumed run)
 
     def add(self, side, result):
         """Keep one finished game; return the pairs it completes with those before them, [(new, base)]."""
@@ -122,11 +122,11 @@ class Pairs:
         return range(pair * self.group, (pair + 1) * self.group)
 
 
-def schedule(players, new, base, against, groups, seed):
-    """The games to play, pair by pair: group g of the new side, then group g of the base side."""
+def schedule(players, new, base, against, groups, seed, first=0):
+    """The games to play, pair by pair from pair `first`: group g of the new side, then group g of the base side."""
     sides = {side: arena.tasks(players, [bot, *against], groups * players, seed) for side, bot in
              (("new", new), ("base", base))}
-    return [(side, task) for g in range(groups) for side in ("new", "base")
+    return [(side, task) for g in range(first, groups) for side in ("new", "base")
             for task in sides[side][g * players:(g + 1) * players]]
 
 
@@ -148,14 +148,20 @@ def finished(work, jobs_count):
         yield from pool.imap_unordered(play_job, work, chunksize=1)
 
 
-def run(config, on_pair=None):
+def run(config, on_pair=None, done=()):
     """Play pairs until a verdict or the last group; return the Sprt and the counted pairs [(new, base)].
 
-    `on_pair(test, pair)`, if given, is called after each counted pair."""
+    `done`: the first pairs, already played (a resumed run). `on_pair(test, pair)`, if given, is
+    called after each pair played."""
     test = Sprt(config["d0"] / 100, config["d1"] / 100, config["alpha"], config["beta"])
-    pairs, counted = Pairs(config["players"]), []
+    counted = list(done)[:config["groups"]]
+    for pair in counted:
+        test.add(difference(*pair))
+    if test.verdict():
+        return test, counted
+    pairs = Pairs(config["players"], len(counted))
     games = finished(schedule(config["players"], config["new"], config["base"], config["against"],
-                              config["groups"], config["seed"]), config["jobs"])
+                              config["groups"], config["seed"], len(counted)), config["jobs"])
     for side, result in games:
         for pair in pairs.add(side, result):
             counted.append(pair)
@@ -243,16 +249,17 @@ def configure(args):
 
 def main(args):
     """The sprt command: a progress line per pair on stderr, the verdict and one JSON line; return 0."""
+    log = os.environ.get("LEPEUPLE_ARENA_LOG")  # a file to append each counted game to, as a JSON line
     try:
         config = configure(args)
+        done = _resumed(log, config) if args.resume else []
     except ValueError as e:
         print(f"sprt: {e}", file=sys.stderr)
         return 2
     if args.max_games % args.players:
         print(f"sprt: note: --max-games {args.max_games} plays {config['groups']} whole groups a side", file=sys.stderr)
-    log = os.environ.get("LEPEUPLE_ARENA_LOG")  # a file to append each counted game to, as a JSON line
     start = time.perf_counter()
-    test, counted = run(config, on_pair=lambda test, pair: _after_pair(config, test, pair, log))
+    test, counted = run(config, on_pair=lambda test, pair: _after_pair(config, test, pair, log), done=done)
     print(verdict_line(config, test))
     print(json.dumps(summary(config, test, counted, time.perf_counter() - start)))
     return 0
@@ -268,3 +275,31 @@ def _after_pair(config, test, pair, log):
             bots = [config[side], *config["against"]]
             for g in games:
                 f.write(json.dumps({"side": side, "bots": bots, "seed": config["seed"], **g}) + "\n")
+
+
+def _resumed(log, config):
+    """The pairs an earlier run logged, announced on standard error."""
+    if not log:
+        raise ValueError("--resume reads the log of the earlier run: set LEPEUPLE_ARENA_LOG")
+    done = logged_pairs(log, config)
+    print(f"sprt: resumed from {log} with {_groups(len(done))} a side", file=sys.stderr)
+    return done
+
+
+def logged_pairs(path, config):
+    """The complete pairs, in order, that an earlier run of this test (same bots, seed, players) logged."""
+    if not os.path.exists(path):
+        return []
+    pairs, out = Pairs(config["players"]), []
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            try:
+                game = json.loads(line)
+            except ValueError:
+                raise ValueError(f"cannot resume: line {number} of {path} is not JSON (a run cut while writing?); "
+                                 "the file is left as it is") from None
+            side = game.get("side") if isinstance(game, dict) else None
+            if side in ("new", "base") and game.get("seed") == config["seed"] and \
+                    game.get("bots") == [config[side], *config["against"]]:
+                out.extend(pairs.add(side, game))
+    return out

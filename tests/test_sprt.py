@@ -3,6 +3,7 @@
 import json
 import math
 import random
+import subprocess
 import sys
 from pathlib import Path
 
@@ -269,3 +270,9 @@ def test_a_cut_log_is_reported_and_kept(tmp_path, monkeypatch, capsys):
     assert_one_line_error(capsys, ["--new", "easy", "--base", "random", "--against", "random,random", "--resume"],
                           f"sprt: cannot resume: line 1 of {log} is not JSON")
     assert log.read_text().endswith('"ind\n')
+
+
+def test_the_command_line_itself_exits_2_in_one_line():
+    out = subprocess.run([sys.executable, "-m", "lepeuple", "sprt", "--new", "hard", "--against", "greedy,greedy"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and out.stderr == "sprt: the following arguments are required: --base\n"

@@ -176,8 +176,9 @@ def run(config, on_pair=None, done=()):
 
 def progress_line(test, group):
     """One line after a pair: groups, Δ with its 95 % interval, the LLR and its bounds."""
+    wait = f"; a verdict from {MIN_PAIRS} groups" if test.n < MIN_PAIRS else ""
     return (f"sprt: {_groups(test.n)} ({test.n * group} games a side), Δ {_points(test.mean)} points "
-            f"({_interval(test)}), LLR {test.llr():+.2f} (bounds {test.lower:+.2f}, {test.upper:+.2f})")
+            f"({_interval(test)}), LLR {test.llr():+.2f} (bounds {test.lower:+.2f}, {test.upper:+.2f}{wait})")
 
 
 def _groups(n):

@@ -159,9 +159,11 @@ def test_the_base_side_games_are_the_arena_games_of_its_seed():
 
 
 def test_two_jobs_count_the_same_pairs_as_one():
-    one, _ = sprt.run(config())
-    two, _ = sprt.run(config(jobs=2))
+    one, counted_one = sprt.run(config())
+    two, counted_two = sprt.run(config(jobs=2))
     assert (two.n, two.mean, two.llr()) == (one.n, one.mean, one.llr())
+    same = lambda counted: [[(g["index"], g["share"]) for side in pair for g in side] for pair in counted]
+    assert same(counted_two) == same(counted_one)
 
 
 def run_cli(capsys, *argv):

@@ -112,9 +112,9 @@ class Pairs:
         """Keep one finished game; return the pairs it completes with those before them, [(new, base)]."""
         self.games[side, result["index"]] = result
         out = []
-        while all((side, i) in self.games for side in ("new", "base") for i in self._indices(self.counted)):
-            out.append(tuple([self.games.pop((side, i)) for i in self._indices(self.counted)]
-                             for side in ("new", "base")))
+        while all((name, i) in self.games for name in ("new", "base") for i in self._indices(self.counted)):
+            out.append(tuple([self.games.pop((name, i)) for i in self._indices(self.counted)]
+                             for name in ("new", "base")))
             self.counted += 1
         return out
 

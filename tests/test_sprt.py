@@ -278,3 +278,17 @@ def test_the_command_line_itself_exits_2_in_one_line():
     out = subprocess.run([sys.executable, "-m", "lepeuple", "sprt", "--new", "hard", "--against", "greedy,greedy"],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and out.stderr == "sprt: the following arguments are required: --base\n"
+
+
+def test_screen_paired_still_pairs_two_arena_logs(tmp_path, monkeypatch, capsys):
+    logs = []
+    for bots in ("random,random,random", "easy,random,random"):
+        logs.append(tmp_path / f"{bots[:4]}.jsonl")
+        monkeypatch.setenv("LEPEUPLE_ARENA_LOG", str(logs[-1]))
+        assert cli_main(["arena", "--bots", bots, "--games", "6", "--seed", "2"]) == 0
+    capsys.readouterr()
+    screen_paired.main(*map(str, logs))
+    out = capsys.readouterr().out
+    a, b = (screen_paired.shares(screen_paired.read(path)) for path in logs)
+    assert out.startswith(f"6 paired games: A {sum(a.values()) / 6:.1%}, B {sum(b.values()) / 6:.1%}")
+    assert sum(b.values()) > sum(a.values())

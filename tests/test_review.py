@@ -114,8 +114,8 @@ def _twin_moves(record, entry):
 
 
 def test_a_better_move_to_the_same_position_is_no_better():
-    # In this game, seat 0 once plays card 12 with Z1 where the bot picks Z2 from the same tile.
-    record = play(["greedy", "greedy", "greedy"], 3)
+    # In this game, seat 0 once plays a card with one meeple where the bot picks its twin on the same tile.
+    record = play(["greedy", "greedy", "greedy"], 20)
     r = review(record, seed=1)
     twins = [e for e in r.entries if _twin_moves(record, e)]
     assert twins

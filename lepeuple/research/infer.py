@@ -215,6 +215,7 @@ class InferenceSource:
             g.moves[s] = km + hand[:um] if um else list(km)
             g.powers[s] = kp + power[:up] if up else list(kp)
         g.mdeck, g.pdeck = mdeck, pdeck
+        g.origins = None if r.origins is None else r.origins.copy()  # the view shows them
         r.hidden_scores(g, rng)
         g.note_scores()
         return g

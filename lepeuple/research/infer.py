@@ -45,7 +45,7 @@ from ..bots import (
 )
 from ..bots.evaluate import DEFAULT, counts, move_value_in, step_table
 from ..bots.policy import draw_value
-from ..bots.search import IsmctsEngine
+from ..bots.search import IsmctsEngine, ViewSource
 from ..core.actions import from_json
 from ..core.game import card_moves
 from ..core.resample import Resampler
@@ -251,9 +251,19 @@ class HandsSource:
         return g
 
 
+def uniform_source(view):
+    """Redeals that ignore the deck generations (lepeuple/core/decks.py): every unseen card
+    anywhere, as the bots dealt before them; the baseline of `scripts/screen_belief.py`."""
+    return ViewSource({**view, "decks": None})
+
+
 _HARD = LEVEL_BOTS["hard"][2]
 BOTS = {
     **LEVEL_BOTS,
+    # The levels as they were before the deck generations: the baseline they are judged against.
+    "greedy-uniform": (LEVEL_BOTS["greedy"][0], LEVEL_BOTS["greedy"][1], {**LEVEL_BOTS["greedy"][2],
+                                                                          "source": uniform_source}),
+    "hard-uniform": (IsmctsEngine, 308, {**_HARD, "source": uniform_source}),
     # Not a level yet: hard whose redeals are weighted by the opponents' recent
     # decisions (docs/bots.md, "Inference"); it reads the view's "log" (research.history.with_log).
     "hard-infer": (IsmctsEngine, 308, {**_HARD, "source": InferenceSource}),

@@ -8,7 +8,11 @@ ended differently.
 
     .venv/bin/python scripts/screen_paired.py /tmp/hard-s77.jsonl /tmp/infer-s77.jsonl
 
-More pairs (A1 B1 A2 B2 …, e.g. one per seed) are pooled.
+More pairs (A1 B1 A2 B2 …, e.g. one per seed) are pooled. A log of
+`python -m lepeuple sprt` holds both sides (each game names its side) and
+stands alone for a pair: A is its base side, B its new side.
+
+    .venv/bin/python scripts/screen_paired.py /tmp/sprt-s77.jsonl
 """
 
 import json
@@ -16,21 +20,39 @@ import math
 import sys
 
 
-def shares(path, entry=0):
-    out = {}
+def read(path):
+    """The games of a log, in its order."""
     with open(path) as f:
-        for line in f:
-            game = json.loads(line)
-            seat = game["entry_of_seat"].index(entry)
-            out[game["index"]] = game["share"][seat]
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def shares(games, entry=0):
+    """{game index: the entry's win share}."""
+    return {g["index"]: g["share"][g["entry_of_seat"].index(entry)] for g in games}
+
+
+def runs(paths):
+    """[(A shares, B shares)]: an sprt log alone gives (base side, new side); arena logs come in pairs A B."""
+    out, waiting = [], None
+    for path in paths:
+        games = read(path)
+        if games and "side" in games[0]:
+            out.append(tuple(shares([g for g in games if g["side"] == side]) for side in ("base", "new")))
+        elif waiting is None:
+            waiting = shares(games)
+        else:
+            out.append((waiting, shares(games)))
+            waiting = None
+    if waiting is not None:
+        raise SystemExit("screen_paired: an arena log needs its partner (A B), or give an sprt log")
     return out
 
 
 def main(*paths):
     a, b = {}, {}
-    for k in range(0, len(paths) - 1, 2):
-        a.update({(k, i): x for i, x in shares(paths[k]).items()})
-        b.update({(k, i): x for i, x in shares(paths[k + 1]).items()})
+    for k, (one, two) in enumerate(runs(paths)):
+        a.update({(k, i): x for i, x in one.items()})
+        b.update({(k, i): x for i, x in two.items()})
     common = sorted(set(a) & set(b))
     d = [b[i] - a[i] for i in common]
     n = len(d)

@@ -57,7 +57,7 @@ def play(players, bots, seed, options=None):
             "seconds": seconds, "iterations": iterations, "turns": turns}
 
 
-def _game(task):
+def play_task(task):
     """One game of the tournament: (index, players, entries, rotation, seed, options) -> results."""
     index, players, bots, r, seed, options = task
     seated = rotation(bots, r)
@@ -84,7 +84,7 @@ def run(players, bots, games, seed, jobs=1, options=None, progress=None, on_resu
     if jobs <= 1:
         results = []
         for task in work:
-            results.append(_game(task))
+            results.append(play_task(task))
             if on_result:
                 on_result(results[-1])
             if progress:
@@ -94,7 +94,7 @@ def run(players, bots, games, seed, jobs=1, options=None, progress=None, on_resu
 
     with multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs) as pool:
         results = []
-        for out in pool.imap(_game, work, chunksize=1):
+        for out in pool.imap(play_task, work, chunksize=1):
             results.append(out)
             if on_result:
                 on_result(out)

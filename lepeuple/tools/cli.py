@@ -1,4 +1,4 @@
-"""The command-line tools: scenario, simulate, bench, arena and review."""
+"""The command-line tools: scenario, simulate, bench, arena, sprt and review."""
 
 import argparse
 import json
@@ -30,6 +30,24 @@ def main(argv=None):
     p.add_argument("--jobs", type=int, default=1, help="worker processes (this machine has 2 cores)")
     p.set_defaults(run=_arena)
 
+    p = commands.add_parser("sprt", help="a sequential test of a bot change against its baseline on common seeds; "
+                                         "prints its verdict and one JSON line")
+    p.add_argument("--players", type=int, default=3, choices=(3, 4, 5))
+    p.add_argument("--new", required=True, help="the changed bot, e.g. hard-x")
+    p.add_argument("--base", required=True, help="its baseline, e.g. hard")
+    p.add_argument("--against", required=True, help="the other seats' bots, comma-separated, e.g. greedy,greedy")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (this machine has 2 cores)")
+    p.add_argument("--d0", type=float, default=0.0, help="H0: the change gains d0 points of win share (default 0)")
+    p.add_argument("--d1", type=float, default=8.0, help="H1: the change gains d1 points (default 8)")
+    p.add_argument("--alpha", type=float, default=0.05, help="the chance of accepting H1 when H0 holds (default 0.05)")
+    p.add_argument("--beta", type=float, default=0.05, help="the chance of accepting H0 when H1 holds (default 0.05)")
+    p.add_argument("--max-games", type=int, default=1200, help="at most this many games a side (default 1200)")
+    p.add_argument("--resume", action="store_true", help="count the pairs an earlier run of this test logged in "
+                                                         "LEPEUPLE_ARENA_LOG and play on from there")
+    _one_line_errors(p, "sprt")
+    p.set_defaults(run=_sprt)
+
     p = commands.add_parser("review", help="where a seat lost the most win chance in a finished game (mistakes of at "
                                            "least 3 points, each with its turn and player); prints one JSON line")
     p.add_argument("file", help="game record JSON file (as saved), or - for standard input")
@@ -51,6 +69,15 @@ def main(argv=None):
             print(f"{args.command}: --{name} must be at least 1, not {value}", file=sys.stderr)
             return 2
     return args.run(args)
+
+
+def _one_line_errors(parser, command):
+    """The parser's own errors (an argument missing or not a number) as one line on standard error, exit 2."""
+    def error(message):
+        print(f"{command}: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+    parser.error = error
 
 
 def _scenario(args):
@@ -143,3 +170,9 @@ def _arena(args):
     from .arena import main as arena_main
 
     return arena_main(args)
+
+
+def _sprt(args):
+    from .sprt import main as sprt_main
+
+    return sprt_main(args)

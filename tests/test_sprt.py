@@ -1,0 +1,294 @@
+"""The sequential test of a bot change (python -m lepeuple sprt): its LLR, its error rates, its pairs of groups."""
+
+import json
+import math
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lepeuple.tools import arena, sprt
+from lepeuple.tools.cli import main as cli_main
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+import screen_paired  # noqa: E402
+
+
+def fed(differences, d0=0.0, d1=0.08, alpha=0.05, beta=0.05):
+    test = sprt.Sprt(d0, d1, alpha, beta)
+    for x in differences:
+        test.add(x)
+    return test
+
+
+def test_wald_bounds_of_five_percent_errors():
+    lower, upper = sprt.bounds(0.05, 0.05)
+    assert lower == pytest.approx(math.log(0.05 / 0.95)) == pytest.approx(-2.9444, abs=1e-4)
+    assert upper == pytest.approx(2.9444, abs=1e-4)
+    assert sprt.bounds(0.05, 0.10) == pytest.approx((math.log(0.10 / 0.95), math.log(0.90 / 0.05)))
+
+
+def test_the_llr_of_hand_worked_cases():
+    assert sprt.llr(100, 0.08, 0.16, 0.0, 0.08) == pytest.approx(2.0)  # 100 * 0.08 * (0.16 - 0.08) / 0.32
+    assert sprt.llr(100, 0.0, 0.16, 0.0, 0.08) == pytest.approx(-2.0)
+    assert sprt.llr(100, 0.04, 0.16, 0.0, 0.08) == pytest.approx(0.0)  # halfway: no evidence either way
+    assert sprt.llr(50, 0.05, 0.04, 0.02, 0.06) == pytest.approx(50 * 0.04 * 0.02 / 0.08)  # 0.5
+
+
+def test_the_test_state_over_three_pairs_by_hand():
+    # Differences 0.2, 0 and 0.1: mean 0.1, variance 0.02 / 3 (divisor n), 0.01 (divisor n - 1).
+    test = fed([0.2, 0.0, 0.1])
+    assert test.n == 3 and test.mean == pytest.approx(0.1)
+    assert test.llr() == pytest.approx(3 * 0.08 * (0.2 - 0.08) / (2 * 0.02 / 3))  # 2.16
+    lo, hi = test.ci95()
+    assert (lo, hi) == pytest.approx((0.1 - 1.96 * 0.1 / math.sqrt(3), 0.1 + 1.96 * 0.1 / math.sqrt(3)))
+
+
+def test_no_verdict_before_the_minimum_of_pairs():
+    strong = [0.5, 0.3] * sprt.MIN_PAIRS
+    assert fed(strong[:sprt.MIN_PAIRS - 1]).llr() > 2.95
+    assert fed(strong[:sprt.MIN_PAIRS - 1]).verdict() is None
+    assert fed(strong[:sprt.MIN_PAIRS]).verdict() == "H1"
+
+
+def test_pairs_all_alike_as_a_bot_against_itself_accept_h0():
+    test = fed([0.0] * sprt.MIN_PAIRS)
+    assert math.isfinite(test.llr()) and test.verdict() == "H0"
+
+
+def simulate(delta, runs, seed, ended_alike=0.6):
+    """Verdicts of `runs` tests on synthetic groups of 3 games: each game's difference is +1, -1 or 0
+    (ended alike), with mean `delta`; the group's statistic is their mean."""
+    rng = random.Random(seed)
+    win, loss = (1 - ended_alike + delta) / 2, (1 - ended_alike - delta) / 2
+    out = []
+    for _ in range(runs):
+        test = sprt.Sprt(0.0, 0.08, 0.05, 0.05)
+        while not test.verdict() and test.n < 2000:
+            games = [rng.random() for _ in range(3)]
+            test.add(sum(1 if u < win else -1 if u < win + loss else 0 for u in games) / 3)
+        out.append((test.verdict(), test.n))
+    return out
+
+
+def share(results, verdict):
+    return sum(v == verdict for v, _ in results) / len(results)
+
+
+def test_error_rates_are_near_alpha_and_beta_over_simulated_runs():
+    # 800 runs: a rate of 5 % has a standard error of 0.8 point.
+    null = simulate(0.0, 800, seed=1)
+    assert 0.025 <= share(null, "H1") <= 0.075
+    assert share(null, "H0") == 1 - share(null, "H1")  # every run ended with a verdict
+    alternative = simulate(0.08, 800, seed=2)
+    assert 0.025 <= share(alternative, "H0") <= 0.075
+
+
+def test_a_large_gain_is_accepted_quickly():
+    runs = simulate(0.24, 200, seed=3)
+    assert share(runs, "H1") == 1.0
+    assert sum(n for _, n in runs) / len(runs) < 1.5 * sprt.MIN_PAIRS  # about 110 pairs on average at Δ = d1
+
+
+def test_without_the_minimum_of_pairs_the_test_ends_on_noise(monkeypatch):
+    monkeypatch.setattr(sprt, "MIN_PAIRS", 2)
+    assert share(simulate(0.0, 800, seed=1), "H1") > 0.10
+
+
+def game(index, shares, entry_of_seat=(0, 1, 2)):
+    return {"index": index, "share": list(shares), "entry_of_seat": list(entry_of_seat)}
+
+
+def test_a_pair_statistic_is_the_first_entry_mean_share_difference():
+    new = [game(0, [1, 0, 0]), game(1, [0, 0.5, 0.5], (1, 2, 0)), game(2, [0, 0, 1], (2, 0, 1))]
+    base = [game(0, [0, 1, 0]), game(1, [0, 0, 1], (1, 2, 0)), game(2, [1, 0, 0], (2, 0, 1))]
+    # entry 0 wins 1 + 0.5 + 0 of the new side's group, 0 + 1 + 0 of the base side's
+    assert sprt.difference(new, base) == pytest.approx(0.5 / 3)
+
+
+def test_pairs_count_only_the_contiguous_prefix():
+    pairs = sprt.Pairs(3)
+    for i in range(3, 6):  # pair 1 complete on both sides
+        assert pairs.add("new", game(i, [1, 0, 0])) == [] and pairs.add("base", game(i, [0, 1, 0])) == []
+    for i in range(3):
+        assert pairs.add("new", game(i, [1, 0, 0])) == []
+    assert pairs.add("base", game(0, [0, 1, 0])) == [] and pairs.add("base", game(2, [0, 1, 0])) == []
+    released = pairs.add("base", game(1, [0, 1, 0]))  # the last game of pair 0 releases pairs 0 and 1
+    assert [[[g["index"] for g in side] for side in pair] for pair in released] == [
+        [[0, 1, 2], [0, 1, 2]], [[3, 4, 5], [3, 4, 5]]]
+    assert pairs.counted == 2
+
+
+def test_pairs_released_do_not_depend_on_the_order_games_finish():
+    games = [(side, game(i, [i % 2, 1 - i % 2, 0] if side == "new" else [0, 1, 0])) for i in range(12)
+             for side in ("new", "base")]
+    def released(order):
+        pairs = sprt.Pairs(3)
+        return [sprt.difference(*pair) for side, g in order for pair in pairs.add(side, g)]
+    in_order = released(games)
+    assert len(in_order) == 4
+    for seed in range(5):
+        shuffled = games[:]
+        random.Random(seed).shuffle(shuffled)
+        assert released(shuffled) == in_order
+
+
+def test_both_sides_play_the_arena_games_of_the_same_seed_group_by_group():
+    work = sprt.schedule(3, "hard-x", "hard", ["greedy", "greedy"], 2, 7)
+    assert [side for side, _ in work] == ["new"] * 3 + ["base"] * 3 + ["new"] * 3 + ["base"] * 3
+    base = [task for side, task in work if side == "base"]
+    new = [task for side, task in work if side == "new"]
+    assert base == arena.tasks(3, ["hard", "greedy", "greedy"], 6, 7)
+    assert [t[2][0] for t in new] == ["hard-x"] * 6
+    assert [t[3:] for t in new] == [t[3:] for t in base]  # same rotations, deals (and so bot seeds)
+
+
+def config(**changes):
+    return {"players": 3, "new": "easy", "base": "random", "against": ["random", "random"], "seed": 5, "jobs": 1,
+            "d0": 0.0, "d1": 8.0, "alpha": 0.05, "beta": 0.05, "max_games": 15, "groups": 5, **changes}
+
+
+def test_the_base_side_games_are_the_arena_games_of_its_seed():
+    _, counted = sprt.run(config())
+    same = lambda games: [{k: g[k] for k in ("index", "scores", "share", "entry_of_seat", "turns")} for g in games]
+    base = [g for _, base_games in counted for g in base_games]
+    assert same(base) == same(arena.run(3, ["random"] * 3, 15, 5))
+    assert [g["share"] for new_games, _ in counted for g in new_games] != [g["share"] for g in base]
+
+
+def test_two_jobs_count_the_same_pairs_as_one():
+    one, counted_one = sprt.run(config())
+    two, counted_two = sprt.run(config(jobs=2))
+    assert (two.n, two.mean, two.llr()) == (one.n, one.mean, one.llr())
+    same = lambda counted: [[(g["index"], g["share"]) for side in pair for g in side] for pair in counted]
+    assert same(counted_two) == same(counted_one)
+
+
+def run_cli(capsys, *argv):
+    status = cli_main(["sprt", *argv])
+    captured = capsys.readouterr()
+    return status, captured.out.strip().splitlines(), captured.err.strip().splitlines()
+
+
+def test_a_real_run_of_a_clear_gain_ends_with_h1(capsys):
+    status, out, err = run_cli(capsys, "--new", "easy", "--base", "random", "--against", "random,random",
+                               "--max-games", "300", "--seed", "3")
+    assert status == 0
+    assert out[0].startswith("sprt: H1 accepted: easy is better than random (a gain of +8 points is likelier than +0)")
+    assert f"; {sprt.MIN_PAIRS} groups a side, Δ +" in out[0]
+    result = json.loads(out[1])
+    assert result["verdict"] == "H1" and result["groups"] == sprt.MIN_PAIRS
+    assert result["games_per_side"] == 3 * sprt.MIN_PAIRS
+    assert result["win_share"]["new"] > 0.9 and result["win_share"]["base"] == pytest.approx(1 / 3, abs=0.1)
+    assert len(err) == sprt.MIN_PAIRS  # one progress line per pair
+    assert err[-1].startswith(f"sprt: {sprt.MIN_PAIRS} groups ({3 * sprt.MIN_PAIRS} games a side), Δ +")
+    assert "LLR +" in err[-1] and "(bounds -2.94, +2.94)" in err[-1]
+
+
+def test_a_real_run_stopped_by_max_games_says_so(capsys):
+    status, out, err = run_cli(capsys, "--new", "random", "--base", "random", "--against", "random,random",
+                               "--max-games", "9", "--jobs", "2")
+    assert status == 0
+    assert out[0].startswith("sprt: no verdict: --max-games 9 reached before the")
+    result = json.loads(out[1])
+    assert result["verdict"] is None and result["groups"] == 3 and result["delta"] == 0.0
+
+
+def test_the_log_holds_both_sides_and_screen_paired_reads_it(tmp_path, monkeypatch, capsys):
+    log = tmp_path / "sprt.jsonl"
+    monkeypatch.setenv("LEPEUPLE_ARENA_LOG", str(log))
+    status, out, _ = run_cli(capsys, "--new", "easy", "--base", "random", "--against", "random,random",
+                             "--max-games", "12", "--seed", "4")
+    assert status == 0
+    games = [json.loads(line) for line in log.read_text().splitlines()]
+    for side, bots in (("new", ["easy", "random", "random"]), ("base", ["random", "random", "random"])):
+        mine = [g for g in games if g["side"] == side]
+        assert sorted(g["index"] for g in mine) == list(range(12))
+        assert all(g["bots"] == bots and g["seed"] == 4 for g in mine)
+    delta = json.loads(out[1])["delta"]
+    screen_paired.main(str(log))
+    assert f"B - A {delta:+.1f}%" in capsys.readouterr().out  # B is the new side, A the base
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--alpha", "x"], "sprt: argument --alpha: invalid float value: 'x'"),
+    (["--alpha", "0.5"], "sprt: --alpha must be above 0 and below 0.5, not 0.5"),
+    (["--beta", "0"], "sprt: --beta must be above 0 and below 0.5, not 0"),
+    (["--d0", "8"], "sprt: --d0 must be below --d1 (points of win share), not 8 and 8"),
+    (["--d1", "nan"], "sprt: --d0 must be below --d1 (points of win share), not 0 and nan"),
+    (["--against", "greedy"], "sprt: --against needs 2 bots, one per other seat, not 1"),
+    (["--new", "wizard"], "sprt: unknown bot 'wizard'"),
+    (["--max-games", "2"], "sprt: --max-games must be at least one group (3 games), not 2"),
+    (["--jobs", "0"], "sprt: --jobs must be at least 1, not 0"),
+    (["--players", "6"], "sprt: argument --players: invalid choice: 6"),
+])
+def test_bad_arguments_exit_2_with_one_line(capsys, argv, message):
+    assert_one_line_error(capsys, ["--new", "hard", "--base", "hard", "--against", "greedy,greedy", *argv], message)
+
+
+def test_a_missing_argument_exits_2_with_one_line(capsys):
+    assert_one_line_error(capsys, ["--new", "hard", "--against", "greedy,greedy"],
+                          "sprt: the following arguments are required: --base")
+
+
+def assert_one_line_error(capsys, argv, message):
+    try:
+        status = cli_main(["sprt", *argv])
+    except SystemExit as e:  # argparse's own errors, made one line
+        status = e.code
+    captured = capsys.readouterr()
+    assert status == 2 and captured.out == ""
+    assert len(captured.err.strip().splitlines()) == 1 and captured.err.startswith(message)
+
+
+def test_a_resumed_run_counts_the_logged_pairs_and_plays_on(tmp_path, monkeypatch, capsys):
+    args = ("--new", "easy", "--base", "random", "--against", "random,random", "--seed", "6")
+    _, fresh, _ = run_cli(capsys, *args, "--max-games", "24")
+    log = tmp_path / "sprt.jsonl"
+    monkeypatch.setenv("LEPEUPLE_ARENA_LOG", str(log))
+    run_cli(capsys, *args, "--max-games", "12")
+    log.write_text(log.read_text() + json.dumps({"bots": ["easy"] * 3, "seed": 6, "index": 0}) + "\n")  # an arena's
+    status, out, err = run_cli(capsys, *args, "--max-games", "24", "--resume")
+    assert status == 0 and err[0] == f"sprt: resumed from {log} with 4 groups a side"
+    assert len(err) == 1 + 4  # the progress of the pairs played now
+    strip = lambda line: {k: v for k, v in json.loads(line).items() if k != "elapsed_s"}
+    assert strip(out[1]) == strip(fresh[1]) and strip(out[1])["groups"] == 8
+    logged = [json.loads(line) for line in log.read_text().splitlines()]
+    assert sorted(g["index"] for g in logged if g.get("side") == "new") == list(range(24))
+
+
+def test_resume_needs_the_log(capsys, monkeypatch):
+    monkeypatch.delenv("LEPEUPLE_ARENA_LOG", raising=False)
+    assert_one_line_error(capsys, ["--new", "easy", "--base", "random", "--against", "random,random", "--resume"],
+                          "sprt: --resume reads the log of the earlier run: set LEPEUPLE_ARENA_LOG")
+
+
+def test_a_cut_log_is_reported_and_kept(tmp_path, monkeypatch, capsys):
+    log = tmp_path / "sprt.jsonl"
+    log.write_text('{"side": "new", "bots": ["easy", "random", "random"], "seed": 1, "ind\n')
+    monkeypatch.setenv("LEPEUPLE_ARENA_LOG", str(log))
+    assert_one_line_error(capsys, ["--new", "easy", "--base", "random", "--against", "random,random", "--resume"],
+                          f"sprt: cannot resume: line 1 of {log} is not JSON")
+    assert log.read_text().endswith('"ind\n')
+
+
+def test_the_command_line_itself_exits_2_in_one_line():
+    out = subprocess.run([sys.executable, "-m", "lepeuple", "sprt", "--new", "hard", "--against", "greedy,greedy"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and out.stderr == "sprt: the following arguments are required: --base\n"
+
+
+def test_screen_paired_still_pairs_two_arena_logs(tmp_path, monkeypatch, capsys):
+    logs = []
+    for bots in ("random,random,random", "easy,random,random"):
+        logs.append(tmp_path / f"{bots[:4]}.jsonl")
+        monkeypatch.setenv("LEPEUPLE_ARENA_LOG", str(logs[-1]))
+        assert cli_main(["arena", "--bots", bots, "--games", "6", "--seed", "2"]) == 0
+    capsys.readouterr()
+    screen_paired.main(*map(str, logs))
+    out = capsys.readouterr().out
+    a, b = (screen_paired.shares(screen_paired.read(path)) for path in logs)
+    assert out.startswith(f"6 paired games: A {sum(a.values()) / 6:.1%}, B {sum(b.values()) / 6:.1%}")
+    assert sum(b.values()) > sum(a.values())

@@ -99,20 +99,23 @@ class Resampler:
         with `origins=False` it keeps no deck generations (a search's games need none)."""
         g = self.template.clone()
         g.rng = Rng(rng.next64())
-        pool_m, pool_p = self.pool_m[:], self.pool_p[:]
-        rng.shuffle(pool_m)
-        rng.shuffle(pool_p)
-        hands_m = self._deal(pool_m, 0, rng)
-        hands_p = self._deal(pool_p, 1, rng)
+        hands_m, hands_p, g.mdeck, g.pdeck = self.deal(rng)
         for (s, km, kp, _, _), hm, hp in zip(self.others, hands_m, hands_p):
             g.moves[s] = km + hm
             g.powers[s] = kp + hp
-        g.mdeck, g.pdeck = pool_m, pool_p
         if origins and self.origins is not None:
             g.origins = self.origins.copy()
         self.hidden_scores(g, rng)
         g.note_scores()
         return g
+
+    def deal(self, rng):
+        """The unseen cards dealt once: (movement cards, power cards) of each other seat
+        (`others`' order; oldest generation first), then the movement and power decks."""
+        pool_m, pool_p = self.pool_m[:], self.pool_p[:]
+        rng.shuffle(pool_m)
+        rng.shuffle(pool_p)
+        return self._deal(pool_m, 0, rng), self._deal(pool_p, 1, rng), pool_m, pool_p
 
     def _deal(self, pool, k, rng):
         """Each other seat's hidden cards of kind k, taken from the shuffled `pool`,

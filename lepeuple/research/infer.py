@@ -183,17 +183,12 @@ class InferenceSource:
         best = None
         deals, weights = [], []
         for _ in range(self.candidates):
-            pool, pool_p = r.pool_m[:], r.pool_p[:]
-            rng.shuffle(pool)
-            rng.shuffle(pool_p)
-            hands, powers = [], []
-            end, end_p = len(pool), len(pool_p)
-            for _s, km, kp, um, up in r.others:
-                hands.append(pool[end - um:end] + km if um else list(km))
-                powers.append(pool_p[end_p - up:end_p] + kp if up else list(kp))
-                end -= um
-                end_p -= up
-            deals.append((hands, powers, pool[:end], pool_p[:end_p]))
+            # Hands by deck generation, oldest first: the first cards are the likeliest
+            # to have been held at a past decision (weight reads them so).
+            hidden_m, hidden_p, mdeck, pdeck = r.deal(rng)
+            hands = [h + km for h, (_s, km, _kp, _um, _up) in zip(hidden_m, r.others)]
+            powers = [h + kp for h, (_s, _km, kp, _um, _up) in zip(hidden_p, r.others)]
+            deals.append((hands, powers, mdeck, pdeck))
             weights.append(self.weight(hands, powers))
         total = sum(weights)
         x = rng.next64() * _ONE * total

@@ -5,12 +5,11 @@ import json
 
 import pytest
 
-from lepeuple import RecordError, action_from_json, load, new_game
+from lepeuple import RecordError, action_from_json, load, new_game, review as review_module
 from lepeuple.bots import choose
 from lepeuple.core.cards import movement_ids
 from lepeuple.core.rng import Rng
 from lepeuple.core.view import view
-from lepeuple import review as review_module
 from lepeuple.review import MIN_LOSS, Review
 from lepeuple.tools.cli import main
 

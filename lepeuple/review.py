@@ -188,7 +188,7 @@ class Review:
     @staticmethod
     def _deal(cur, j):
         """Redeal j of a decision: the same for a given review seed, index and j."""
-        return cur.resampler.sample(Rng(_mix(cur.seed ^ _DEAL_SALT, j)))
+        return cur.resampler.sample(Rng(_mix(cur.seed ^ _DEAL_SALT, j)), origins=False)
 
     def _finish(self, cur, win_played, win_better):
         loss = 0.0

@@ -342,10 +342,11 @@ def _actor_choice(g, chooser):
 
 
 def _seen(game, seat):
-    """What `seat` sees of a game, but for what it knows of others' hands (a setup forgets
-    it; the redeal kept it) and the order of the discard piles (a setup sorts them)."""
+    """What `seat` sees of a game, but for what it knows of others' hands and the deck
+    generations (a setup forgets both; the redeal kept them) and the order of the
+    discard piles (a setup sorts them)."""
     v = game.view(seat)
-    del v["known"]
+    del v["known"], v["decks"]
     for pile in ("movement_discard", "power_discard"):
         v[pile] = sorted(v[pile], key=str)
     return v

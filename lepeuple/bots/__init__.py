@@ -31,7 +31,8 @@ from .search import (
 LEVELS = {
     "easy": "Plays the move that scores most right now and its power cards by simple rules. It never looks ahead.",
     "normal": "Tries its few best moves many times over, guessing the cards it cannot see and how the next player"
-              " will reply, and keeps the one that does best by the end of its next turn.",
+              " will reply, and keeps the one that does best by the end of its next turn. It counts the cards: it keeps"
+              " track of who drew from each deck since each reshuffle, so it never guesses a card where it cannot be.",
     "hard": "Like normal, but in every future it tries, each player (itself included) plays as a careful player"
             " would, turn after turn: it sees replies coming and leaves less open.",
 }

@@ -153,12 +153,13 @@ class Game:
         "mdeck", "mdisc", "pdeck", "pdisc", "active", "phase", "to_move", "skips",
         "extra", "shields", "winners", "rng", "pending", "known", "history", "setup",
         "is_over", "made_by", "_legal", "_events", "_reached",
+        "origins",  # lepeuple.core.decks: the public count of each hand's cards by deck generation
         "shadow",  # lepeuple.core.undo's replay of the history: left unset until undo is asked about
     )
 
     def __init__(self, *, players, options, seed, pos, moves, powers, scores, mdeck, mdisc, pdeck, pdisc,
                  active, phase, to_move, skips, extra, shields, winners, rng, pending, known,
-                 history=None, setup=None, made_by=None, legal=None, reached=False):
+                 history=None, setup=None, made_by=None, legal=None, reached=False, origins=None):
         """The one way to build a state: new_game (lepeuple.core.setup), clone and the view's
         resampler (lepeuple.core.view) all come here, so a new field is added here and in
         __slots__ only. Nothing is checked: callers pass a consistent state (new_game
@@ -171,6 +172,7 @@ class Game:
         self.rng, self.pending, self.known = rng, pending, known  # known: per holder, card -> seats that know
         self.history, self.setup, self.made_by = history, setup, made_by
         self._legal, self._events, self._reached = legal, [], reached
+        self.origins = origins  # None in a search's copies: nothing there reads it
 
     # ----- reading -------------------------------------------------------
 
@@ -268,6 +270,8 @@ class Game:
             if self.history is not None:
                 self.history.append(action)
             self._play_move(route)
+            if self.origins is not None:
+                self.origins.consume(events)
             return events
         # Not the engine's own object (draw and pass, the commonest, tested first): check
         # every field before anything changes.
@@ -329,14 +333,17 @@ class Game:
             self._play_move(_ROUTES[self.players][self.active][action])
         else:
             _PLAY[type(action)](self, action)
+        if self.origins is not None:
+            self.origins.consume(events)
         return events
 
     def _pass(self, action):
         self._events.append(("pass", self.active))
         self._movement_phase()
 
-    def clone(self, history=False):
-        """An independent copy; search clones skip the action history."""
+    def clone(self, history=False, origins=True):
+        """An independent copy; search clones skip the action history, and with
+        `origins=False` the deck generations (lepeuple.core.decks) too."""
         return Game(
             players=self.players, options=self.options, seed=self.seed, pos=self.pos[:],
             moves=[h[:] for h in self.moves], powers=[h[:] for h in self.powers], scores=self.scores[:],
@@ -345,7 +352,8 @@ class Game:
             shields=self.shields[:], winners=self.winners, rng=self.rng.copy(), pending=self.pending,
             known=[dict(cards) for cards in self.known],
             history=self.history[:] if history and self.history is not None else None,
-            setup=self.setup, made_by=self.made_by, legal=self._legal, reached=self._reached)
+            setup=self.setup, made_by=self.made_by, legal=self._legal, reached=self._reached,
+            origins=self.origins.copy() if origins and self.origins is not None else None)
 
     # ----- legal actions -------------------------------------------------
 
@@ -456,6 +464,8 @@ class Game:
                 return None
             deck += discard
             discard.clear()
+            if self.origins is not None:
+                self.origins.reshuffled(kind, deck)
             self.rng.shuffle(deck)
             self._events.append(("reshuffle", kind))
         return deck.pop()

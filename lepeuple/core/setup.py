@@ -1,6 +1,7 @@
 """Setting a game up: the standard deal (R6) or an exact scenario setup (docs/engine.md)."""
 
 from .cards import POWER_IDS, POWER_ORDER, movement_ids
+from .decks import Origins
 from .errors import SetupError, known_object, show
 from .game import Game, check_options, check_players
 from .rng import Rng
@@ -19,6 +20,7 @@ def new_game(players, options=None, seed=0, setup=None):
     g = _blank(players, check_options(options), seed)
     g.setup = setup or None
     _place(g, setup)
+    g.origins = Origins.dealt(g.moves, g.powers, g.options)
     g.begin(_seat(g, setup.get("active", 0), "active"), new_game)
     return g
 

@@ -33,6 +33,7 @@ def view(game, seat):
         "hand": None if seat is None else {"movement": game.moves[seat][:], "power": game.powers[seat][:]},
         "hand_sizes": [{"movement": len(game.moves[s]), "power": len(game.powers[s])} for s in range(n)],
         "known": [_known(game, seat, s) for s in range(n)],
+        "decks": None if game.origins is None else game.origins.to_json(),
         **public(game),
         "pending": _pending_json(game),
     }

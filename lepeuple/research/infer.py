@@ -45,7 +45,7 @@ from ..bots import (
 )
 from ..bots.evaluate import DEFAULT, counts, move_value_in, step_table
 from ..bots.policy import draw_value
-from ..bots.search import IsmctsEngine
+from ..bots.search import IsmctsEngine, ViewSource
 from ..core.actions import from_json
 from ..core.game import card_moves
 from ..core.resample import Resampler
@@ -183,17 +183,12 @@ class InferenceSource:
         best = None
         deals, weights = [], []
         for _ in range(self.candidates):
-            pool, pool_p = r.pool_m[:], r.pool_p[:]
-            rng.shuffle(pool)
-            rng.shuffle(pool_p)
-            hands, powers = [], []
-            end, end_p = len(pool), len(pool_p)
-            for _s, km, kp, um, up in r.others:
-                hands.append(pool[end - um:end] + km if um else list(km))
-                powers.append(pool_p[end_p - up:end_p] + kp if up else list(kp))
-                end -= um
-                end_p -= up
-            deals.append((hands, powers, pool[:end], pool_p[:end_p]))
+            # Hands by deck generation, oldest first: the first cards are the likeliest
+            # to have been held at a past decision (weight reads them so).
+            hidden_m, hidden_p, mdeck, pdeck = r.deal(rng)
+            hands = [h + km for h, (_s, km, _kp, _um, _up) in zip(hidden_m, r.others)]
+            powers = [h + kp for h, (_s, _km, kp, _um, _up) in zip(hidden_p, r.others)]
+            deals.append((hands, powers, mdeck, pdeck))
             weights.append(self.weight(hands, powers))
         total = sum(weights)
         x = rng.next64() * _ONE * total
@@ -215,6 +210,7 @@ class InferenceSource:
             g.moves[s] = km + hand[:um] if um else list(km)
             g.powers[s] = kp + power[:up] if up else list(kp)
         g.mdeck, g.pdeck = mdeck, pdeck
+        g.origins = None if r.origins is None else r.origins.copy()  # the view shows them
         r.hidden_scores(g, rng)
         g.note_scores()
         return g
@@ -250,9 +246,19 @@ class HandsSource:
         return g
 
 
+def uniform_source(view):
+    """Redeals that ignore the deck generations (lepeuple/core/decks.py): every unseen card
+    anywhere, as the bots dealt before them; the baseline of `scripts/screen_belief.py`."""
+    return ViewSource({**view, "decks": None})
+
+
 _HARD = LEVEL_BOTS["hard"][2]
 BOTS = {
     **LEVEL_BOTS,
+    # The levels as they were before the deck generations: the baseline they are judged against.
+    "greedy-uniform": (LEVEL_BOTS["greedy"][0], LEVEL_BOTS["greedy"][1], {**LEVEL_BOTS["greedy"][2],
+                                                                          "source": uniform_source}),
+    "hard-uniform": (IsmctsEngine, 308, {**_HARD, "source": uniform_source}),
     # Not a level yet: hard whose redeals are weighted by the opponents' recent
     # decisions (docs/bots.md, "Inference"); it reads the view's "log" (research.history.with_log).
     "hard-infer": (IsmctsEngine, 308, {**_HARD, "source": InferenceSource}),

@@ -272,6 +272,28 @@ def test_playout_opponents_imitate_greedy_on_the_determinisation():
     assert checked >= 6
 
 
+def test_an_imitated_seat_with_own_redeals_is_greedy_on_its_own_view():
+    """imitate_greedy(own=k) is greedy's choice with k redeals of the imitated seat's own view
+    of the determinisation: cards hidden from that seat change nothing, while the plain
+    imitation reads them."""
+    from lepeuple.bots.search import GreedyEngine, ViewSource, imitate_greedy
+
+    checked = read = 0
+    for i, g in enumerate(positions(4, seed=16, players=(3, 4))):
+        if g.phase not in ("power", "move"):
+            continue
+        seat = g.to_move
+        greedy = GreedyEngine(ViewSource(view(g, seat)), i, budget=2)
+        greedy.iterate()
+        greedy.iterate()
+        assert imitate_greedy(g, Rng(i), own=2) == greedy.best()
+        other = redealt(g, 2000 + i)  # the same view for the imitated seat, other hidden cards
+        assert imitate_greedy(other, Rng(i), topk=12, own=2) == imitate_greedy(g, Rng(i), topk=12, own=2)
+        read += imitate_greedy(other, Rng(i), topk=12) != imitate_greedy(g, Rng(i), topk=12)
+        checked += 1
+    assert checked >= 6 and read >= 1
+
+
 def test_root_pruning_keeps_the_greedy_best_few():
     """With `rootk`, the first `pre` iterations score every root action greedily; the search
     then tries only the `rootk` best, and the choice is one of them."""

@@ -12,6 +12,7 @@ from lepeuple.bots.policy import policy_action
 from lepeuple.core.resample import Resampler
 from lepeuple.core.rng import Rng
 from lepeuple.core.view import view
+from lepeuple.research.infer import choose as arena_choose
 
 OPTIONS = (None, {"defense": "shield"}, {"scores": "hidden"}, {"target": 8})
 PHASES = ("power", "move", "partner", "defend")
@@ -44,8 +45,8 @@ def many():
 
 
 def decide(game, level, seed):
-    """What the arena does: the bot sees only the view of the seat to move."""
-    return choose(view(game, game.to_move), level, seed)
+    """What the arena does: the bot (a level or an arena kind) sees only the view of the seat to move."""
+    return arena_choose(view(game, game.to_move), level, seed)
 
 
 def test_levels_are_easy_normal_hard_in_order():
@@ -86,11 +87,11 @@ def test_a_single_legal_action_is_returned_at_once():
     assert t.action() == g.legal_actions()[0]
 
 
-@pytest.mark.parametrize("bot", ["random", "easy", "greedy", "ismcts:120", "hard:60"])
+@pytest.mark.parametrize("bot", ["random", "easy", "greedy", "ismcts:120", "hard:60", "hard-own2:30"])
 def test_same_view_level_and_seed_give_the_same_action(bot):
     for i, g in enumerate(positions(2, seed=3)):
         v = view(g, g.to_move)
-        assert choose(v, bot, i) == choose(v, bot, i)
+        assert arena_choose(v, bot, i) == arena_choose(v, bot, i)
 
 
 @pytest.mark.parametrize("bot", ["ismcts:150", "hard:60"])
@@ -129,7 +130,8 @@ def hidden(g, seat):
     return ([g.hand(s) for s in range(g.players) if s != seat], g.mdeck, g.pdeck)
 
 
-@pytest.mark.parametrize("bot,step", [("greedy", 2), ("ismcts:80", 2), ("easy", 2), ("normal", 8), ("hard:40", 8)])
+@pytest.mark.parametrize("bot,step", [("greedy", 2), ("ismcts:80", 2), ("easy", 2), ("normal", 8), ("hard:40", 8),
+                                      ("hard-own2:40", 8)])
 def test_fairness_hidden_cards_do_not_change_the_choice(many, bot, step):
     differ = 0
     for i, g in enumerate(many[::step]):

@@ -2,22 +2,22 @@
 
 Greedy self-play games (3 players by default; deal seeds `seed * 100003 + i`). At
 each greedy decision of the movement or power phase with a choice, seat s plays
-greedy's choice from its view. A searching seat o (the other seats in turn) redeals
-its own view, as `hard` does (`Resampler(view(game, o))`), and on that
-determinisation imitates s:
+greedy's choice from its view; the imitations of s are then asked the same:
 
-- `current`: `imitate_greedy(..., topk=12)` (`--topk`), s scoring its candidates on the
-  determinisation itself (every hand in it read as true);
-- `own=k`: the same candidates, each scored on k redeals of s's own view of the
-  determinisation, as greedy does with 8 redeals of its view.
+- `current`: `imitate_greedy(..., topk=12)` (`--topk`), s scoring its candidates on
+  the game it is given, every hand in it read as true;
+- `own=k`: the same candidates, each scored on k redeals of s's own view of that
+  game (`--ks`), as greedy does with 8 redeals of its view.
 
-References: greedy deciding again from s's true view with another seed (how often
-greedy agrees with itself: the ceiling), and the imitation on the true game (a
-searcher that could read every hand). Each row: the share of decisions where the
-choice equals greedy's (95 % interval), the paired difference from `current`, and
-the CPU time per imitated decision.
+Each imitation is asked on the true game (s's hand right: the imitation's own error)
+and on a determinisation of a searching seat o's view (the other seats in turn,
+`Resampler(view(game, o))`: what `hard` imitates, s's hand guessed), also counted
+over the decisions where greedy's action is legal in that determinisation. Each
+row: the share of decisions where the choice equals greedy's (95 % interval), the
+paired difference from `current` (points), and the CPU time per imitated decision.
+"greedy again" (greedy from s's true view with another seed) is the ceiling.
 
-    .venv/bin/python scripts/screen_imitation.py --games 6 --seed 3
+    .venv/bin/python scripts/screen_imitation.py [--games 40] [--seed 3] [--ks 1,2,3,4] [--topk 12]
 """
 
 import argparse
@@ -86,7 +86,7 @@ def table(title, match, cpu, n):
 def main():
     a = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     a.add_argument("--players", type=int, default=3)
-    a.add_argument("--games", type=int, default=6)
+    a.add_argument("--games", type=int, default=40)
     a.add_argument("--seed", type=int, default=3)
     a.add_argument("--ks", default="1,2,3,4", help="redeals of the imitated seat's own view to try")
     a.add_argument("--topk", type=int, default=TOPK, help="movements the imitation weighs (hard: 12)")

@@ -12,6 +12,7 @@ from lepeuple.bots.policy import policy_action
 from lepeuple.core.resample import Resampler
 from lepeuple.core.rng import Rng
 from lepeuple.core.view import view
+from lepeuple.research.infer import choose as arena_choose
 
 OPTIONS = (None, {"defense": "shield"}, {"scores": "hidden"}, {"target": 8})
 PHASES = ("power", "move", "partner", "defend")
@@ -44,8 +45,8 @@ def many():
 
 
 def decide(game, level, seed):
-    """What the arena does: the bot sees only the view of the seat to move."""
-    return choose(view(game, game.to_move), level, seed)
+    """What the arena does: the bot (a level or an arena kind) sees only the view of the seat to move."""
+    return arena_choose(view(game, game.to_move), level, seed)
 
 
 def test_levels_are_easy_normal_hard_in_order():
@@ -86,11 +87,11 @@ def test_a_single_legal_action_is_returned_at_once():
     assert t.action() == g.legal_actions()[0]
 
 
-@pytest.mark.parametrize("bot", ["random", "easy", "greedy", "ismcts:120", "hard:60"])
+@pytest.mark.parametrize("bot", ["random", "easy", "greedy", "ismcts:120", "hard:60", "hard-own2:30"])
 def test_same_view_level_and_seed_give_the_same_action(bot):
     for i, g in enumerate(positions(2, seed=3)):
         v = view(g, g.to_move)
-        assert choose(v, bot, i) == choose(v, bot, i)
+        assert arena_choose(v, bot, i) == arena_choose(v, bot, i)
 
 
 @pytest.mark.parametrize("bot", ["ismcts:150", "hard:60"])
@@ -129,7 +130,8 @@ def hidden(g, seat):
     return ([g.hand(s) for s in range(g.players) if s != seat], g.mdeck, g.pdeck)
 
 
-@pytest.mark.parametrize("bot,step", [("greedy", 2), ("ismcts:80", 2), ("easy", 2), ("normal", 8), ("hard:40", 8)])
+@pytest.mark.parametrize("bot,step", [("greedy", 2), ("ismcts:80", 2), ("easy", 2), ("normal", 8), ("hard:40", 8),
+                                      ("hard-own2:40", 8)])
 def test_fairness_hidden_cards_do_not_change_the_choice(many, bot, step):
     differ = 0
     for i, g in enumerate(many[::step]):
@@ -270,6 +272,28 @@ def test_playout_opponents_imitate_greedy_on_the_determinisation():
         assert pruned in g.legal_actions()
         checked += 1
     assert checked >= 6
+
+
+def test_an_imitated_seat_with_own_redeals_is_greedy_on_its_own_view():
+    """imitate_greedy(own=k) is greedy's choice with k redeals of the imitated seat's own view
+    of the determinisation: cards hidden from that seat change nothing, while the plain
+    imitation reads them."""
+    from lepeuple.bots.search import GreedyEngine, ViewSource, imitate_greedy
+
+    checked = read = 0
+    for i, g in enumerate(positions(4, seed=16, players=(3, 4))):
+        if g.phase not in ("power", "move"):
+            continue
+        seat = g.to_move
+        greedy = GreedyEngine(ViewSource(view(g, seat)), i, budget=2)
+        greedy.iterate()
+        greedy.iterate()
+        assert imitate_greedy(g, Rng(i), own=2) == greedy.best()
+        other = redealt(g, 2000 + i)  # the same view for the imitated seat, other hidden cards
+        assert imitate_greedy(other, Rng(i), topk=12, own=2) == imitate_greedy(g, Rng(i), topk=12, own=2)
+        read += imitate_greedy(other, Rng(i), topk=12) != imitate_greedy(g, Rng(i), topk=12)
+        checked += 1
+    assert checked >= 6 and read >= 1
 
 
 def test_root_pruning_keeps_the_greedy_best_few():

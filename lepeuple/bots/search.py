@@ -12,6 +12,7 @@ import math
 
 from ..core.resample import Resampler
 from ..core.rng import Rng
+from ..core.view import view
 from .evaluate import DEFAULT, MODEL, counts, evaluate, move_value, move_value_in, step_table
 from .policy import draw_value, policy_action
 
@@ -129,8 +130,8 @@ class IsmctsEngine:
     """
 
     def __init__(self, source, seed, budget=1000, weights=DEFAULT, model=MODEL, c=0.2,
-                 imitate=0, topk=0, rootk=0, pre=8, per3=False, rr=False):
-        self.rr = rr
+                 imitate=0, topk=0, rootk=0, pre=8, per3=False, rr=False, own=0):
+        self.rr, self.own = rr, own  # own: the imitated seat's redeals of its own view (0: none)
         self.source, self.seat, self.w, self.model = source, source.seat, weights, model
         self.imitate, self.topk = imitate, topk  # imitate: 0 nobody, 1 the first reply, 2 every seat
         self.seed = seed
@@ -195,7 +196,7 @@ class IsmctsEngine:
                         path.append(node)
                         in_tree = not expanded
                 elif self.imitate > 1 or (self.imitate and turns <= 1 and g.to_move != seat):
-                    action = imitate_greedy(g, rng, self.model, self.w, self.topk)
+                    action = imitate_greedy(g, rng, self.model, self.w, self.topk, self.own)
                 else:
                     action = policy_action(g, rng, self.w)
             started = _turn_started(g.push(action))
@@ -275,14 +276,15 @@ class IsmctsEngine:
         return max(self.cands, key=lambda a: _rank(children.get(a)))
 
 
-def imitate_greedy(g, rng, model=MODEL, w=DEFAULT, topk=0):
-    """What a greedy bot would play here, guessed on this determinisation alone: every
-    legal action (or the `topk` best by the policy's move values, plus drawing) is
-    played on a clone and scored by `evaluate` for the seat to move.
+def imitate_greedy(g, rng, model=MODEL, w=DEFAULT, topk=0, own=0):
+    """What a greedy bot would play here, guessed on the determinisation `g`: every legal
+    action (or the `topk` best by the policy's move values, plus drawing) is played on a
+    clone and scored by `evaluate` for the seat to move.
 
-    The imitated seat scores on the determinisation itself, every hand in it
-    included; scoring on a redeal of what that seat cannot see, as greedy does,
-    played no better (docs/bots.md)."""
+    With `own` = 0 the imitated seat scores on `g` itself, reading every hand in it as if
+    true. With `own` = k it decides as greedy does, from its own view of `g`: each
+    candidate is scored on k redeals of that view (`rng`'s), the best total wins.
+    Partner and Défense decisions follow the policy."""
     legal = g.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -291,17 +293,30 @@ def imitate_greedy(g, rng, model=MODEL, w=DEFAULT, topk=0):
     if phase == "defend" or phase == "partner":
         return policy_action(g, rng, w)
     if topk and phase == "move" and len(legal) > topk + 1:
-        count, steps, cache = counts(g.pos, g.tiles), step_table(g.tiles), {}
-        scored = sorted((move_value_in(g, count, steps, cache, a, seat, w), i) for i, a in enumerate(legal) if a[-1] != "draw")
-        legal = [legal[i] for _, i in scored[-topk:]] + [a for a in legal if a[-1] == "draw"]
+        legal = _shortlist(g, legal, seat, topk, w)
+    if own:
+        # The candidates depend only on the seat's own hand and the board: the same in every redeal.
+        resampler = Resampler(view(g, seat))
+        games = [resampler.sample(rng) for _ in range(own)]
+    else:
+        games = (g,)
     best, best_value = None, -1.0
     for a in legal:
-        h = g.clone()
-        h.push(a)
-        v = evaluate(h, seat, model, w)
+        v = 0.0
+        for g0 in games:
+            h = g0.clone()
+            h.push(a)
+            v += evaluate(h, seat, model, w)
         if v > best_value:
             best, best_value = a, v
     return best
+
+
+def _shortlist(g, legal, seat, topk, w):
+    """The `topk` best movements by the policy's move values, plus drawing two."""
+    count, steps, cache = counts(g.pos, g.tiles), step_table(g.tiles), {}
+    scored = sorted((move_value_in(g, count, steps, cache, a, seat, w), i) for i, a in enumerate(legal) if a[-1] != "draw")
+    return [legal[i] for _, i in scored[-topk:]] + [a for a in legal if a[-1] == "draw"]
 
 
 def _rank(node):

@@ -262,6 +262,10 @@ BOTS = {
     # Not a level yet: hard whose redeals are weighted by the opponents' recent
     # decisions (docs/bots.md, "Inference"); it reads the view's "log" (research.history.with_log).
     "hard-infer": (IsmctsEngine, 308, {**_HARD, "source": InferenceSource}),
+    # Not a level yet: hard whose imitated seats decide as greedy does, from their own
+    # view of the determinisation, on 2 redeals (docs/bots.md, "Imitated greedy"). An
+    # iteration costs about 2.1 times hard's, so 8 + 142 iterations keep a decision's time.
+    "hard-own2": (IsmctsEngine, 150, {**_HARD, "own": 2}),
     # The ceiling of inference over hands (arena audit only, as hard-hands-cheat): hard
     # reading every TRUE hand, the decks' order and the chance stream redealt.
     "hard-hands": (IsmctsEngine, 308, {**_HARD, "true_source": HandsSource}),

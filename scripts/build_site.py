@@ -58,6 +58,7 @@ NOT_SHIPPED = ("lepeuple/tools/", "lepeuple/research/", "lepeuple/__main__.py")
 # The memory snapshot (see the module docstring), shipped gzipped.
 SNAPSHOT = "pyodide-snapshot.bin"
 SNAPSHOT_GZ = SNAPSHOT + ".gz"
+SNAPSHOT_FORMAT = "web/snapshotfile.mjs"  # its file format, written by make_snapshot.mjs, read by the page
 SNAPSHOT_CACHE = NODE / ".cache/lepeuple-snapshot"
 SNAPSHOT_CACHE_KEEP = 3  # newest entries kept (16 MB each)
 ENTRY_MODULE = "web.main"  # what index.html imports; the snapshot preloads what it reaches
@@ -374,12 +375,13 @@ def write_lock(source, dest):
 
 def snapshot_key(job, files):
     """A hash of everything the snapshot is made from: the modules to import, our
-    files (path and contents), PyScript's sources, Pyodide, the script, Node."""
+    files (path and contents), PyScript's sources, Pyodide, the script and the file format, Node."""
     digest = hashlib.sha256(json.dumps([job["imports"], sorted(files), job.get("stdlibAlways")]).encode())
     node = shutil.which("node")
     digest.update(subprocess.run([node, "--version"], capture_output=True, text=True).stdout.encode() if node else b"")
     pyodide = NODE / "pyodide"
-    inputs = [ROOT / "scripts/make_snapshot.mjs"] + [pyodide / n for n in PYODIDE_FILES if (pyodide / n).exists()]
+    inputs = [ROOT / "scripts/make_snapshot.mjs", ROOT / SNAPSHOT_FORMAT]
+    inputs += [pyodide / n for n in PYODIDE_FILES if (pyodide / n).exists()]
     inputs += [Path(job["pyscriptMap"])] if job.get("pyscriptMap") else []
     for path in inputs + [files[name] for name in sorted(files)]:
         digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())

@@ -35,6 +35,7 @@
 // lepeuple:interpreter-loaded.
 
 import { loadPyodide as loadFromScratch, version } from "../vendor/pyodide/pyodide.mjs";
+import { unpackSnapshot } from "./snapshotfile.mjs";
 
 export { version };
 
@@ -108,29 +109,12 @@ async function fetchPlain(path) {
   return (await fetchCounted(`${path}.gz`)).pipeThrough(new DecompressionStream("gzip"));
 }
 
-// The file leaves out the memory's zero blocks (scripts/make_snapshot.mjs,
-// packZeros): "LDPZ", length, number of runs, (offset, length) per run, bytes.
-function unpackZeros(file) {
-  const words = (at, n) => new Uint32Array(file.buffer.slice(at, at + 4 * n));
-  const [magic, length, count] = words(0, 3);
-  if (magic !== 0x5a50444c) throw new Error("not a snapshot file");
-  const runs = words(12, 2 * count);
-  const memory = new Uint8Array(length);
-  let at = 12 + 8 * count;
-  for (let i = 0; i < count; i++) {
-    const [offset, n] = [runs[2 * i], runs[2 * i + 1]];
-    memory.set(file.subarray(at, at + n), offset);
-    at += n;
-  }
-  if (at !== file.length) throw new Error("truncated snapshot file");
-  return memory;
-}
-
 async function fetchSnapshot() {
   if (!GUNZIP) throw new Error("no DecompressionStream in this browser");
   if (!BUILT[SNAPSHOT]) throw new Error("the site was built without it");
   const stream = (await fetchCounted(SNAPSHOT)).pipeThrough(new DecompressionStream("gzip"));
-  const snapshot = unpackZeros(new Uint8Array(await new Response(stream).arrayBuffer()));
+  const file = new Uint8Array(await new Response(stream).arrayBuffer());
+  const snapshot = unpackSnapshot(file, await wasmBytes);
   performance.mark("lepeuple:snapshot-fetched");
   return snapshot;
 }
@@ -139,10 +123,24 @@ async function fetchSnapshot() {
 // fetch(): while it starts, those two URLs are answered from here (the wasm
 // unpacked from its .gz as it arrives; both counted). Fetched at once, before
 // Pyodide asks; asked again (a start without the snapshot), fetched again.
+// The snapshot file is read against the wasm's own bytes (web/snapshotfile.mjs):
+// the first fetch of the wasm keeps a copy of them.
 const early = {};
+let keepWasm = null;
+const wasmBytes = new Promise((resolve, reject) => { keepWasm = { resolve, reject }; });
+wasmBytes.catch(() => {});  // a failure is the snapshot's, handled in start()
 function wasmResponse() {
-  return fetchPlain(WASM).then((body) => new Response(body, { headers: { "Content-Type": "application/wasm" } }),
-                               () => nativeFetch(at(WASM)));
+  const response = (body) => new Response(body, { headers: { "Content-Type": "application/wasm" } });
+  return fetchPlain(WASM).then((body) => {
+    if (!keepWasm) return response(body);
+    const [compiled, kept] = body.tee();
+    keepWasm.resolve(new Response(kept).arrayBuffer());
+    keepWasm = null;
+    return response(compiled);
+  }, (error) => {
+    keepWasm?.reject(error);
+    return nativeFetch(at(WASM));
+  });
 }
 function stdlibResponse() {
   return fetchCounted(STDLIB).then((body) => new Response(body, { headers: { "Content-Type": "application/zip" } }),

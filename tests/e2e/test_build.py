@@ -55,7 +55,7 @@ def test_snapshot_preloads_our_modules(tmp_path):
     data = gzip.decompress((out / build_site.SNAPSHOT_GZ).read_bytes())
     assert not (out / build_site.SNAPSHOT).exists()  # shipped gzipped only
     magic, length, runs = struct.unpack_from("<4sII", data)
-    assert magic == b"LDPZ"
+    assert magic == b"LDPX"
     spans = struct.unpack_from(f"<{2 * runs}I", data, 12)
     assert 12 + 8 * runs + sum(spans[1::2]) == len(data) and max(spans[0::2]) < length
     report = info["snapshot"]
@@ -65,6 +65,39 @@ def test_snapshot_preloads_our_modules(tmp_path):
     assert all("pyscript" in why for why in report["skipped"].values())
     compiled = {path.rsplit("/", 1)[-1].split(".")[0] for path in report["compiled"]}
     assert {"main", "boot", "dom", "__init__", "context", "display"} <= compiled
+
+
+# Read back as the page reads it (web/snapshotfile.mjs, against the shipped wasm):
+# Pyodide's header (its magic number, its JSON from byte 48), and how much of
+# the wasm's data segments the memory holds as they are (XORed out of the file).
+UNPACK = """
+import fs from "node:fs";
+import zlib from "node:zlib";
+import { dataSegments, unpackSnapshot } from "%s";
+const [file, wasm] = process.argv.slice(1).map((name) => fs.readFileSync(name));
+const memory = unpackSnapshot(zlib.gunzipSync(file), wasm);
+const words = new Uint32Array(memory.buffer, 0, 3);
+let same = 0, all = 0;
+for (const [address, data] of dataSegments(wasm))
+  for (let i = 0; i < data.length; i++, all++) same += memory[words[1] + address + i] === data[i];
+console.log(JSON.stringify({magic: words[0], length: memory.length, same: same / all,
+                            header: new TextDecoder().decode(memory.subarray(48, 48 + words[2]))}));
+"""
+
+
+def test_the_snapshot_file_reads_back_to_pyodides_snapshot(tmp_path):
+    """The file leaves out zero blocks and the wasm's data segments; the page's reader puts them back."""
+    out, info = built(tmp_path)
+    script = UNPACK % (out / build_site.SNAPSHOT_FORMAT).as_uri()
+    run = subprocess.run(["node", "--input-type=module", "-e", script, out / build_site.SNAPSHOT_GZ,
+                          out / "vendor/pyodide/pyodide.asm.wasm"], capture_output=True, text=True, check=True)
+    snapshot = json.loads(run.stdout)
+    pyodide = (out / "vendor/pyodide/pyodide.asm.mjs").read_text()
+    magic = re.search(r"if\(e\[0\]!==(\w+)\)throw new Error\(\"Snapshot has invalid magic number", pyodide)[1]
+    assert snapshot["magic"] == int(re.search(rf"\b{magic}=(\d+)", pyodide)[1])
+    assert snapshot["length"] == info["snapshot"]["bytes"]
+    assert {"hiwireKeys", "immortalKeys"} <= set(json.loads(snapshot["header"]))  # Pyodide's, intact
+    assert snapshot["same"] > 0.5  # the static data CPython left alone is back
 
 
 def test_snapshot_cache_key_follows_its_inputs(tmp_path):

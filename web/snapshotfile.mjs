@@ -58,14 +58,21 @@ export function dataSegments(wasm) {
 }
 
 // XOR the module's data segments into `memory` (a snapshot: the memory starts
-// after its header, whose length is the snapshot's second uint32).
+// after its header, whose length is the snapshot's second uint32). The
+// segments are laid out as instantiating puts them in memory, then XORed
+// in 32-bit words (the header's length is a multiple of 16).
 function xorSegments(memory, segments) {
+  if (!segments.length) return;
   const header = new DataView(memory.buffer, memory.byteOffset, 8).getUint32(4, true);
-  for (const [address, data] of segments) {
-    const at = header + address;
-    if (at + data.length > memory.length) throw new Error("the snapshot is smaller than the module's data");
-    for (let i = 0; i < data.length; i++) memory[at + i] ^= data[i];
-  }
+  const start = segments.reduce((low, [address]) => Math.min(low, address), Infinity) & ~3;
+  const end = segments.reduce((high, [address, data]) => Math.max(high, address + data.length), 0);
+  if (header % 4 || memory.byteOffset % 4 || header + end > memory.length)
+    throw new Error("the snapshot does not fit the module's data");
+  const image = new Uint8Array((end - start + 3) & ~3);
+  for (const [address, data] of segments) image.set(data, address - start);
+  const words = new Uint32Array(memory.buffer, memory.byteOffset + header + start, image.length / 4);
+  const data = new Uint32Array(image.buffer);
+  for (let i = 0; i < data.length; i++) words[i] ^= data[i];
 }
 
 // The file's bytes for `memory` (a snapshot, a Uint8Array), made against `wasm`'s bytes.

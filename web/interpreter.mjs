@@ -18,8 +18,9 @@
 // The large files come gzipped (GitHub Pages compresses neither .bin nor
 // .wasm) and are unpacked by the browser's DecompressionStream as they
 // arrive: the snapshot, python-files.json and Pyodide's WebAssembly module
-// (handed to Pyodide's own fetch of pyodide.asm.wasm as a Response, so it still
-// compiles while downloading). The standard library is the build's trimmed
+// (compiled while downloading, then handed to Pyodide: see below). The
+// snapshot file is read against the wasm's bytes (web/snapshotfile.mjs).
+// All of them are asked for at once. The standard library is the build's trimmed
 // python_stdlib.zip, the lock file one without packages. Without
 // DecompressionStream, or when a .gz is missing, the plain files are used
 // (no snapshot: an ordinary start).
@@ -31,8 +32,9 @@
 // worker's install finds it instead of downloading it again; then
 // "lepeuple:fetched" is dispatched (web/loader.mjs registers the worker).
 //
-// Performance marks (for scripts/startup_bench.py): lepeuple:snapshot-fetched,
-// lepeuple:interpreter-loaded.
+// Performance marks (for scripts/startup_bench.py and first_visit_bench.py):
+// lepeuple:snapshot-downloaded, wasm-downloaded, snapshot-fetched (and
+// unpacked), snapshot-restored, interpreter-loaded.
 
 import { loadPyodide as loadFromScratch, version } from "../vendor/pyodide/pyodide.mjs";
 import { unpackSnapshot } from "./snapshotfile.mjs";
@@ -55,9 +57,15 @@ const STASH = "lepeuple-fetched";  // read by the service worker's install (web/
 const stashing = !!(globalThis.caches && navigator.serviceWorker && !navigator.serviceWorker.controller);
 const nativeFetch = globalThis.fetch.bind(globalThis);
 
-// Progress of the downloads, by file: [bytes so far, bytes in all].
+// Progress of the downloads, by file: [bytes so far, bytes in all], reported
+// at most once a frame (a download comes in many small chunks).
 const files = {};
+let reporting = 0;
 function report() {
+  reporting ||= requestAnimationFrame(reportNow);
+}
+function reportNow() {
+  reporting = 0;
   let loaded = 0, total = 0, current = null;
   for (const [name, [got, size]] of Object.entries(files)) {
     loaded += Math.min(got, size);
@@ -114,39 +122,61 @@ async function fetchSnapshot() {
   if (!BUILT[SNAPSHOT]) throw new Error("the site was built without it");
   const stream = (await fetchCounted(SNAPSHOT)).pipeThrough(new DecompressionStream("gzip"));
   const file = new Uint8Array(await new Response(stream).arrayBuffer());
-  const snapshot = unpackSnapshot(file, await wasmBytes);
+  performance.mark("lepeuple:snapshot-downloaded");
+  const wasm = await wasmBytes;
+  performance.mark("lepeuple:wasm-downloaded");
+  const snapshot = unpackSnapshot(file, wasm);
   performance.mark("lepeuple:snapshot-fetched");
   return snapshot;
 }
 
 // Pyodide fetches pyodide.asm.wasm and the standard library itself, with
-// fetch(): while it starts, those two URLs are answered from here (the wasm
-// unpacked from its .gz as it arrives; both counted). Fetched at once, before
-// Pyodide asks; asked again (a start without the snapshot), fetched again.
-// The snapshot file is read against the wasm's own bytes (web/snapshotfile.mjs):
-// the first fetch of the wasm keeps a copy of them.
+// fetch(): while it starts, those two URLs are answered from here (both
+// counted), fetched at once, before Pyodide asks.
+//
+// The wasm, unpacked from its .gz as it arrives, is compiled here as it
+// arrives (Pyodide itself compiles it only once the snapshot is in: it sizes
+// the memory from it) and kept whole: the snapshot file is read against its
+// bytes (web/snapshotfile.mjs), and Pyodide's fetch of it is answered with
+// them (a start without the snapshot too: no second download). While Pyodide
+// starts, WebAssembly.instantiateStreaming of that answer instantiates the
+// module compiled here.
 const early = {};
-let keepWasm = null;
-const wasmBytes = new Promise((resolve, reject) => { keepWasm = { resolve, reject }; });
+const wasmResponse = (body) => new Response(body, { headers: { "Content-Type": "application/wasm" } });
+const wasm = fetchPlain(WASM).then((body) => {
+  const [compiling, kept] = body.tee();
+  return { module: WebAssembly.compileStreaming(wasmResponse(compiling)), bytes: new Response(kept).arrayBuffer() };
+});
+const wasmBytes = wasm.then((w) => w.bytes);
+const wasmModule = wasm.then((w) => w.module);
 wasmBytes.catch(() => {});  // a failure is the snapshot's, handled in start()
-function wasmResponse() {
-  const response = (body) => new Response(body, { headers: { "Content-Type": "application/wasm" } });
-  return fetchPlain(WASM).then((body) => {
-    if (!keepWasm) return response(body);
-    const [compiled, kept] = body.tee();
-    keepWasm.resolve(new Response(kept).arrayBuffer());
-    keepWasm = null;
-    return response(compiled);
-  }, (error) => {
-    keepWasm?.reject(error);
-    return nativeFetch(at(WASM));
-  });
+wasmModule.catch(() => {});  // then Pyodide compiles the bytes itself
+const compiledHere = new WeakSet();  // Pyodide's answers whose module wasmModule is
+function wasmAnswer() {
+  return wasmBytes.then((bytes) => {
+    const response = wasmResponse(bytes);
+    compiledHere.add(response);
+    return response;
+  }, () => nativeFetch(at(WASM)));
+}
+const nativeInstantiateStreaming = WebAssembly.instantiateStreaming;
+async function instantiateStreaming(source, imports) {
+  const response = await source;
+  if (compiledHere.has(response)) {
+    try {
+      const module = await wasmModule;
+      return { module, instance: await WebAssembly.instantiate(module, imports) };
+    } catch (error) {
+      console.warn(`Le Dernier Peuple: compiling Pyodide's wasm again (${error?.message ?? error})`);
+    }
+  }
+  return nativeInstantiateStreaming.call(WebAssembly, response, imports);
 }
 function stdlibResponse() {
   return fetchCounted(STDLIB).then((body) => new Response(body, { headers: { "Content-Type": "application/zip" } }),
                                    () => nativeFetch(at(STDLIB)));
 }
-const routes = { [at(WASM)]: wasmResponse };
+const routes = { [at(WASM)]: wasmAnswer };
 if (BUILT[STDLIB]) routes[at(STDLIB)] = stdlibResponse;
 for (const [url, respond] of Object.entries(routes)) {
   early[url] = respond();
@@ -252,9 +282,11 @@ async function start() {
   const options = { ...OPTIONS, ...forward };
   let pyodide;
   globalThis.fetch = routedFetch;
+  WebAssembly.instantiateStreaming = instantiateStreaming;
   try {
     try {
       pyodide = await loadFromScratch({ ...options, _loadSnapshot: snapshot });
+      performance.mark("lepeuple:snapshot-restored");
       afterRestore(pyodide);
     } catch (error) {
       console.warn(`Le Dernier Peuple: starting Pyodide without its snapshot (${error?.message ?? error})`);
@@ -262,6 +294,7 @@ async function start() {
     }
   } finally {
     if (globalThis.fetch === routedFetch) globalThis.fetch = nativeFetch;
+    if (WebAssembly.instantiateStreaming === instantiateStreaming) WebAssembly.instantiateStreaming = nativeInstantiateStreaming;
   }
   writeFiles(pyodide, await pythonFiles);
   performance.mark("lepeuple:interpreter-loaded");

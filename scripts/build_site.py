@@ -447,6 +447,23 @@ def write_first_screen(out):
         (out / RULES_DIR / f"{lang}.html").write_text(prerender.rules(lang), encoding="utf-8")
 
 
+PRELOADS = "<!-- the large downloads' preloads: scripts/build_site.py writes them here -->"
+
+
+def write_preloads(out, built):
+    """In out/index.html, a preload of each large file web/interpreter.mjs fetches
+    (`built`: those it is told of, but pyodide.asm.mjs, which Pyodide imports and
+    index.html module-preloads): their downloads start with the page's, not
+    once its modules have loaded. As fetch() asks for them (`crossorigin`: the
+    same request, so that it is sent once)."""
+    page = (out / "index.html").read_text(encoding="utf-8")
+    if page.count(PRELOADS) != 1:
+        raise BuildError(f"index.html must hold the line {PRELOADS!r} once")
+    links = "\n  ".join(f'<link rel="preload" href="./{name}" as="fetch" crossorigin>'
+                        for name in built if not name.endswith(".mjs"))
+    (out / "index.html").write_text(page.replace(PRELOADS, links), encoding="utf-8")
+
+
 def build(out=ROOT / "_site", snapshot=True):
     out = Path(out)
     pyodide, pyodide_version = npm_package("pyodide")
@@ -486,6 +503,7 @@ def build(out=ROOT / "_site", snapshot=True):
     built = {name: (out / name).stat().st_size
              for name in (SNAPSHOT_GZ, STDLIB, LOCK, *(f"{n}.gz" for n in GZIP_FILES)) if (out / name).exists()}
     built["vendor/pyodide/pyodide.asm.mjs"] = (out / "vendor/pyodide/pyodide.asm.mjs").stat().st_size
+    write_preloads(out, built)
     loader = (out / INTERPRETER).read_text()
     if not FILES_LINE.search(loader):
         raise BuildError(f"{INTERPRETER} has no `const BUILT = ...;` line for the build to fill in")

@@ -69,10 +69,11 @@ PYSCRIPT_IMPORTS = ("asyncio", "base64", "collections", "functools", "html", "in
                     "json", "os", "pathlib", "sys")
 
 # Large files the page fetches gzipped and unpacks with the browser's
-# DecompressionStream (web/interpreter.mjs); GitHub Pages compresses neither
-# .bin nor .wasm on the fly. The plain file stays on the server for a browser
-# without DecompressionStream (and for bare/), but is not precached.
-GZIP_FILES = ("vendor/pyodide/pyodide.asm.wasm", PYTHON_FILES)
+# DecompressionStream (web/interpreter.mjs): the page's bytes do not depend on
+# what the server compresses (GitHub Pages compresses neither .bin nor .wasm).
+# The plain file stays on the server for a browser without
+# DecompressionStream (and for bare/), but is not precached.
+GZIP_FILES = ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs", PYTHON_FILES)
 GZIP_CACHE = NODE / ".cache/lepeuple-gzip"
 GZIP_CACHE_KEEP = 8
 # The trimmed standard library (scripts/make_snapshot.mjs works out which
@@ -92,7 +93,7 @@ FILES_LINE = re.compile(r"^const BUILT = .*;$", re.M)
 # standard library and lock file (bare/ uses them), bare/.
 NOT_PRECACHED = re.compile(r"""^(bare/.*|rules/.*|.*\.map|.*LICENSE
     |vendor/pyscript/(codemirror.*|index-.*|xterm.*|mpy-.*|pyodide_graph-.*|zip-.*|storage\.js|service-worker\.js)
-    |vendor/pyodide/(pyodide\.asm\.wasm|python_stdlib\.zip|pyodide-lock\.json)
+    |vendor/pyodide/(pyodide\.asm\.wasm|pyodide\.asm\.mjs|python_stdlib\.zip|pyodide-lock\.json)
     |python-files\.json)$""", re.X)
 # standard library modules kept even if nothing seems to import them: codecs
 # looked up by name at run time
@@ -452,15 +453,14 @@ PRELOADS = "<!-- the large downloads' preloads: scripts/build_site.py writes the
 
 def write_preloads(out, built):
     """In out/index.html, a preload of each large file web/interpreter.mjs fetches
-    (`built`: those it is told of, but pyodide.asm.mjs, which Pyodide imports and
-    index.html module-preloads): their downloads start with the page's, not
+    (`built`: those it is told of): their downloads start with the page's, not
     once its modules have loaded. As fetch() asks for them (`crossorigin`: the
     same request, so that it is sent once)."""
     page = (out / "index.html").read_text(encoding="utf-8")
     if page.count(PRELOADS) != 1:
         raise BuildError(f"index.html must hold the line {PRELOADS!r} once")
     links = "\n  ".join(f'<link rel="preload" href="./{name}" as="fetch" crossorigin>'
-                        for name in built if not name.endswith(".mjs"))
+                        for name in built)
     (out / "index.html").write_text(page.replace(PRELOADS, links), encoding="utf-8")
 
 
@@ -502,7 +502,6 @@ def build(out=ROOT / "_site", snapshot=True):
         write_gzipped(out / name)
     built = {name: (out / name).stat().st_size
              for name in (SNAPSHOT_GZ, STDLIB, LOCK, *(f"{n}.gz" for n in GZIP_FILES)) if (out / name).exists()}
-    built["vendor/pyodide/pyodide.asm.mjs"] = (out / "vendor/pyodide/pyodide.asm.mjs").stat().st_size
     write_preloads(out, built)
     loader = (out / INTERPRETER).read_text()
     if not FILES_LINE.search(loader):

@@ -18,7 +18,8 @@
 // The large files come gzipped (GitHub Pages compresses neither .bin nor
 // .wasm) and are unpacked by the browser's DecompressionStream as they
 // arrive: the snapshot, python-files.json and Pyodide's WebAssembly module
-// (compiled while downloading, then handed to Pyodide: see below). The
+// (compiled while downloading, then handed to Pyodide: see below), and
+// Pyodide's JavaScript (pyodide.asm.mjs, made into a function). The
 // snapshot file is read against the wasm's bytes (web/snapshotfile.mjs).
 // All of them are asked for at once. The standard library is the build's trimmed
 // python_stdlib.zip, the lock file one without packages. Without
@@ -75,13 +76,8 @@ function reportNow() {
   const phase = current === null ? "starting" : "fetching";
   dispatchEvent(new CustomEvent("lepeuple:progress", { detail: { file: current, loaded, total, phase } }));
 }
-for (const name of [SNAPSHOT, `${WASM}.gz`, STDLIB, `${FILES}.gz`, RUNTIME])
+for (const name of [SNAPSHOT, `${WASM}.gz`, STDLIB, `${FILES}.gz`, `${RUNTIME}.gz`])
   if (BUILT[name]) files[name] = [0, BUILT[name]];
-// pyodide.asm.mjs is imported by Pyodide (index.html preloads it): counted once it has arrived.
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries())
-    if (entry.name === at(RUNTIME) && files[RUNTIME]) { files[RUNTIME][0] = files[RUNTIME][1]; report(); }
-}).observe({ type: "resource", buffered: true });
 
 const stashes = [];
 // The body of `path`, counted as it arrives (and kept for the stash).
@@ -192,6 +188,33 @@ function routedFetch(input, init) {
   return nativeFetch(input, init);
 }
 
+// Pyodide's JavaScript (pyodide.asm.mjs, 1.2 MB) comes gzipped too: unpacked
+// here and made into the module factory Pyodide would otherwise import
+// (loadPyodide's createPyodideModule). It is an ES module: its `export default`
+// becomes a `return` and import.meta.url its address, run by new Function (the
+// page's CSP allows eval: PyScript and Pyodide need it). Without
+// DecompressionStream or its .gz, or if that fails, Pyodide imports the plain file.
+async function unpackedRuntime() {
+  const text = await new Response(await fetchPlain(RUNTIME)).text();
+  const exported = /export default (\w+);\s*$/;
+  if (!exported.test(text)) throw new Error(`${RUNTIME} does not end with its default export`);
+  const url = at(RUNTIME);
+  const body = text.replace(exported, "return $1;").replaceAll("import.meta.url", JSON.stringify(url));
+  return new Function(`${body}\n//# sourceURL=${url}`)();
+}
+const runtime = GUNZIP && BUILT[`${RUNTIME}.gz`] ? unpackedRuntime() : Promise.resolve(null);
+runtime.catch(() => {});  // reported when Pyodide asks for it
+async function createPyodideModule(settings) {
+  let factory = null;
+  try {
+    factory = await runtime;
+  } catch (error) {
+    console.warn(`Le Dernier Peuple: importing Pyodide's plain JavaScript (${error?.message ?? error})`);
+  }
+  factory ??= (await import(at(RUNTIME))).default;
+  return factory(settings);
+}
+
 // Fetched as soon as this module runs (index.html loads it before PyScript).
 const snapshot = fetchSnapshot();
 snapshot.catch(() => {});  // a failure is handled in start(), not an unhandled rejection
@@ -274,6 +297,7 @@ const forward = {
 
 const OPTIONS = {
   indexURL: INDEX_URL,
+  createPyodideModule,
   ...(BUILT[STDLIB] ? { stdLibURL: at(STDLIB) } : {}),
   ...(BUILT[LOCK] ? { lockFileURL: at(LOCK) } : {}),
 };

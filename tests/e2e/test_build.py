@@ -121,26 +121,29 @@ def test_service_worker_precaches_what_the_page_uses(tmp_path):
     for name, digest in precache.items():  # each with the hash of its contents
         assert hashlib.sha256((out / name).read_bytes()).hexdigest().startswith(digest)
     assert {"index.html", "pyscript.toml", "web/loader.mjs", "web/interpreter.mjs", "python-files.json.gz",
-            "pyodide-snapshot.bin.gz", "vendor/pyodide/pyodide.asm.wasm.gz", "vendor/pyodide/pyodide.asm.mjs",
+            "pyodide-snapshot.bin.gz", "vendor/pyodide/pyodide.asm.wasm.gz", "vendor/pyodide/pyodide.asm.mjs.gz",
             "python_stdlib.zip", "pyodide-lock.json", "vendor/pyscript/core.js", "manifest.json",
             "web/firstscreen.mjs"} <= set(precache)
     # not what the page never uses: the editor and terminal libraries (index-*.js is
     # CodeMirror's), the plain twins, bare/, the rules before Python (Python draws them)
     assert not [n for n in precache if re.search(r"codemirror|xterm|vendor/pyscript/index-|^bare/|^rules/", n)]
-    assert not {"vendor/pyodide/pyodide.asm.wasm", "python-files.json",
+    assert not {"vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs", "python-files.json",
                 "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json"} & set(precache)
     assert f'const VERSION = "{info["version"]}"' in sw
 
 
 def test_large_files_are_gzipped(tmp_path):
     out, _ = built(tmp_path)
-    for name in ("vendor/pyodide/pyodide.asm.wasm", "python-files.json"):
+    for name in ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs", "python-files.json"):
         packed = (out / f"{name}.gz").read_bytes()
         assert gzip.decompress(packed) == (out / name).read_bytes()
         assert len(packed) < 0.4 * (out / name).stat().st_size
     loader = (out / "web/interpreter.mjs").read_text()
     sizes = json.loads(re.search(r"^const BUILT = (.*);$", loader, re.M)[1])
     assert sizes["pyodide-snapshot.bin.gz"] == (out / "pyodide-snapshot.bin.gz").stat().st_size
+    # each fetched from the start: index.html preloads it, as fetch() asks for it
+    page = (out / "index.html").read_text()
+    assert set(re.findall(r'<link rel="preload" href="\./([^"]+)" as="fetch" crossorigin>', page)) == set(sizes)
 
 
 def test_the_standard_library_is_trimmed(tmp_path):

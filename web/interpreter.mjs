@@ -59,11 +59,13 @@ const stashing = !!(globalThis.caches && navigator.serviceWorker && !navigator.s
 const nativeFetch = globalThis.fetch.bind(globalThis);
 
 // Progress of the downloads, by file: [bytes so far, bytes in all], reported
-// at most once a frame (a download comes in many small chunks).
+// four times a second (a download comes in many small chunks, and each report
+// redraws the bar: on a slow phone, time taken from unpacking the downloads).
 const files = {};
+const REPORT_EVERY_MS = 250;
 let reporting = 0;
 function report() {
-  reporting ||= requestAnimationFrame(reportNow);
+  reporting ||= setTimeout(reportNow, REPORT_EVERY_MS);
 }
 function reportNow() {
   reporting = 0;

@@ -453,9 +453,9 @@ PRELOADS = "<!-- the large downloads' preloads: scripts/build_site.py writes the
 
 def write_preloads(out, built):
     """In out/index.html, a preload of each large file web/interpreter.mjs fetches
-    (`built`: those it is told of): their downloads start with the page's, not
-    once its modules have loaded. As fetch() asks for them (`crossorigin`: the
-    same request, so that it is sent once)."""
+    (`built`: those it is told of), last in the page: their downloads start once
+    the page itself is in, not once its modules have loaded. As fetch() asks
+    for them (`crossorigin`: the same request, so that it is sent once)."""
     page = (out / "index.html").read_text(encoding="utf-8")
     if page.count(PRELOADS) != 1:
         raise BuildError(f"index.html must hold the line {PRELOADS!r} once")

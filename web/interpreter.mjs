@@ -222,7 +222,7 @@ const snapshot = fetchSnapshot();
 snapshot.catch(() => {});  // a failure is handled in start(), not an unhandled rejection
 const pythonFiles = fetchPlain(FILES).then((body) => new Response(body).json());
 pythonFiles.catch(() => {});  // reported by start()
-report();
+reportNow();  // the totals at once
 
 function writeFiles(pyodide, files) {
   const { FS } = pyodide;

@@ -58,6 +58,7 @@ NOT_SHIPPED = ("lepeuple/tools/", "lepeuple/research/", "lepeuple/__main__.py")
 # The memory snapshot (see the module docstring), shipped gzipped.
 SNAPSHOT = "pyodide-snapshot.bin"
 SNAPSHOT_GZ = SNAPSHOT + ".gz"
+SNAPSHOT_FORMAT = "web/snapshotfile.mjs"  # its file format, written by make_snapshot.mjs, read by the page
 SNAPSHOT_CACHE = NODE / ".cache/lepeuple-snapshot"
 SNAPSHOT_CACHE_KEEP = 3  # newest entries kept (16 MB each)
 ENTRY_MODULE = "web.main"  # what index.html imports; the snapshot preloads what it reaches
@@ -68,10 +69,11 @@ PYSCRIPT_IMPORTS = ("asyncio", "base64", "collections", "functools", "html", "in
                     "json", "os", "pathlib", "sys")
 
 # Large files the page fetches gzipped and unpacks with the browser's
-# DecompressionStream (web/interpreter.mjs); GitHub Pages compresses neither
-# .bin nor .wasm on the fly. The plain file stays on the server for a browser
-# without DecompressionStream (and for bare/), but is not precached.
-GZIP_FILES = ("vendor/pyodide/pyodide.asm.wasm", PYTHON_FILES)
+# DecompressionStream (web/interpreter.mjs): the page's bytes do not depend on
+# what the server compresses (GitHub Pages compresses neither .bin nor .wasm).
+# The plain file stays on the server for a browser without
+# DecompressionStream (and for bare/), but is not precached.
+GZIP_FILES = ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs", PYTHON_FILES)
 GZIP_CACHE = NODE / ".cache/lepeuple-gzip"
 GZIP_CACHE_KEEP = 8
 # The trimmed standard library (scripts/make_snapshot.mjs works out which
@@ -91,7 +93,7 @@ FILES_LINE = re.compile(r"^const BUILT = .*;$", re.M)
 # standard library and lock file (bare/ uses them), bare/.
 NOT_PRECACHED = re.compile(r"""^(bare/.*|rules/.*|.*\.map|.*LICENSE
     |vendor/pyscript/(codemirror.*|index-.*|xterm.*|mpy-.*|pyodide_graph-.*|zip-.*|storage\.js|service-worker\.js)
-    |vendor/pyodide/(pyodide\.asm\.wasm|python_stdlib\.zip|pyodide-lock\.json)
+    |vendor/pyodide/(pyodide\.asm\.wasm|pyodide\.asm\.mjs|python_stdlib\.zip|pyodide-lock\.json)
     |python-files\.json)$""", re.X)
 # standard library modules kept even if nothing seems to import them: codecs
 # looked up by name at run time
@@ -374,12 +376,13 @@ def write_lock(source, dest):
 
 def snapshot_key(job, files):
     """A hash of everything the snapshot is made from: the modules to import, our
-    files (path and contents), PyScript's sources, Pyodide, the script, Node."""
+    files (path and contents), PyScript's sources, Pyodide, the script and the file format, Node."""
     digest = hashlib.sha256(json.dumps([job["imports"], sorted(files), job.get("stdlibAlways")]).encode())
     node = shutil.which("node")
     digest.update(subprocess.run([node, "--version"], capture_output=True, text=True).stdout.encode() if node else b"")
     pyodide = NODE / "pyodide"
-    inputs = [ROOT / "scripts/make_snapshot.mjs"] + [pyodide / n for n in PYODIDE_FILES if (pyodide / n).exists()]
+    inputs = [ROOT / "scripts/make_snapshot.mjs", ROOT / SNAPSHOT_FORMAT]
+    inputs += [pyodide / n for n in PYODIDE_FILES if (pyodide / n).exists()]
     inputs += [Path(job["pyscriptMap"])] if job.get("pyscriptMap") else []
     for path in inputs + [files[name] for name in sorted(files)]:
         digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
@@ -445,6 +448,22 @@ def write_first_screen(out):
         (out / RULES_DIR / f"{lang}.html").write_text(prerender.rules(lang), encoding="utf-8")
 
 
+PRELOADS = "<!-- the large downloads' preloads: scripts/build_site.py writes them here -->"
+
+
+def write_preloads(out, built):
+    """In out/index.html, a preload of each large file web/interpreter.mjs fetches
+    (`built`: those it is told of), last in the page: their downloads start once
+    the page itself is in, not once its modules have loaded. As fetch() asks
+    for them (`crossorigin`: the same request, so that it is sent once)."""
+    page = (out / "index.html").read_text(encoding="utf-8")
+    if page.count(PRELOADS) != 1:
+        raise BuildError(f"index.html must hold the line {PRELOADS!r} once")
+    links = "\n  ".join(f'<link rel="preload" href="./{name}" as="fetch" crossorigin>'
+                        for name in built)
+    (out / "index.html").write_text(page.replace(PRELOADS, links), encoding="utf-8")
+
+
 def build(out=ROOT / "_site", snapshot=True):
     out = Path(out)
     pyodide, pyodide_version = npm_package("pyodide")
@@ -483,7 +502,7 @@ def build(out=ROOT / "_site", snapshot=True):
         write_gzipped(out / name)
     built = {name: (out / name).stat().st_size
              for name in (SNAPSHOT_GZ, STDLIB, LOCK, *(f"{n}.gz" for n in GZIP_FILES)) if (out / name).exists()}
-    built["vendor/pyodide/pyodide.asm.mjs"] = (out / "vendor/pyodide/pyodide.asm.mjs").stat().st_size
+    write_preloads(out, built)
     loader = (out / INTERPRETER).read_text()
     if not FILES_LINE.search(loader):
         raise BuildError(f"{INTERPRETER} has no `const BUILT = ...;` line for the build to fill in")

@@ -15,9 +15,12 @@ ready). For the game page also the seconds until its new-game form is
 usable (a seat's menu shown and enabled, as Playwright sees it:
 web/firstscreen.mjs shows it before Python is ready), and when the browser
 first painted it (form_painted_s: its first largest-contentful-paint, on the
-page's clock). Prints a table per file, then one JSON line:
+page's clock). Prints a table per file and the game page's timeline (when
+each large download started and ended, the page's performance marks), then
+one JSON line:
 
-    {"game": {"ready_s", "form_s", "form_painted_s", "bytes", "files": {path: bytes}, "requests"},
+    {"game": {"ready_s", "form_s", "form_painted_s", "bytes", "files": {path: bytes}, "requests",
+              "timeline": {"files": [[path, start, end]], "marks": [[name, at]], "now"}},
      "bare": {...},
      "ready_ratio": game/bare, "mb_sent": game MB, "runs", "load_average"}
 
@@ -55,6 +58,15 @@ FORM_PAINTED = """() => new Promise((resolve) => {
     }).observe({ type: "largest-contentful-paint", buffered: true });
     setTimeout(() => resolve(null), 5000);
 })"""
+# Where the seconds go, on the page's clock: when each large download started
+# and ended (resource timing), and the page's performance marks.
+TIMELINE = """() => {
+    const s = (t) => Math.round(t) / 1000;
+    const files = performance.getEntriesByType("resource").filter((e) => e.encodedBodySize >= 100000 || e.transferSize >= 100000)
+        .map((e) => [new URL(e.name).pathname, s(e.startTime), s(e.responseEnd)]);
+    const marks = performance.getEntriesByType("mark").map((e) => [e.name, s(e.startTime)]);
+    return {files, marks, now: s(performance.now())};
+}"""
 PHONE = {"offline": False, "latency": 60, "downloadThroughput": 9_000_000 / 8, "uploadThroughput": 9_000_000 / 8}
 CPU_SLOWDOWN = 4
 VIEWPORT = {"width": 412, "height": 839}
@@ -139,6 +151,7 @@ def visit(playwright, url, counter, service_worker, screenshot=None, form_shots=
                 page.screenshot(path=str(screenshot))
             browser.wait_ready(page, timeout_ms=300_000)
             ready = time.perf_counter() - start
+            timeline = page.evaluate(TIMELINE) if form else None
             if form_shots:
                 page.screenshot(path=str(form_shots / "form-ready.png"))
             if service_worker:
@@ -148,7 +161,8 @@ def visit(playwright, url, counter, service_worker, screenshot=None, form_shots=
             files, requests = counter.snapshot()
             return {"ready_s": round(ready, 2), "form_s": form_s, "form_painted_s": painted,
                     "installed_s": round(installed, 2),
-                    "bytes": sum(files.values()), "files": files, "requests": sum(requests.values())}
+                    "bytes": sum(files.values()), "files": files, "requests": sum(requests.values()),
+                    "timeline": timeline}
         finally:
             context.close()
 
@@ -193,7 +207,8 @@ def main():
                 "ready_runs": [r["ready_s"] for r in runs], "bytes": best["bytes"],
                 "form_s": round(statistics.median(forms), 2) if forms else None, "form_runs": forms,
                 "form_painted_s": round(statistics.median(painted), 2) if painted else None,
-                "requests": best["requests"], "files": dict(sorted(best["files"].items(), key=lambda kv: -kv[1]))}
+                "requests": best["requests"], "files": dict(sorted(best["files"].items(), key=lambda kv: -kv[1])),
+                "timeline": runs[0]["timeline"]}
 
     out = {name: summary(runs) for name, runs in results.items()}
     for name, row in out.items():
@@ -203,6 +218,10 @@ def main():
         for path, n in row["files"].items():
             if n >= 10_000:
                 print(f"  {n / 1e6:8.3f} MB  {path}")
+        if row["timeline"]:
+            print("  timeline (s, first run): " + ", ".join(
+                [f"{path} {start}-{end}" for path, start, end in row["timeline"]["files"]]
+                + [f"{name} {at}" for name, at in row["timeline"]["marks"]] + [f"ready by {row['timeline']['now']}"]))
     out["ready_ratio"] = round(out["game"]["ready_s"] / out["bare"]["ready_s"], 3)
     out["mb_sent"] = round(out["game"]["bytes"] / 1e6, 2)
     out["runs"] = args.runs

@@ -11,9 +11,10 @@
 // Starting Pyodide means initialising CPython and importing its bootstrap
 // modules: seconds. A snapshot is the WebAssembly memory once that is done;
 // web/interpreter.mjs hands it to loadPyodide({_loadSnapshot}) in the
-// page. The file leaves out the memory's zero blocks (half of it), which is
-// much faster to undo in the page than gzip (see packZeros). Before taking it
-// we import the modules the page will import anyway:
+// page. The file holds only what the page cannot know without it: the memory
+// less its zero blocks and less the data segments of pyodide.asm.wasm
+// (web/snapshotfile.mjs). Before taking it we drop caches and zero the heap's
+// free memory (garbage otherwise shipped), and import the modules the page will import anyway:
 // the standard library modules, and our own modules that do not need the
 // browser (lepeuple, most of web/), from the same files PyScript's [files]
 // writes at the same paths. A module that cannot be imported here (it needs
@@ -23,21 +24,31 @@
 import fs from "node:fs";
 import path from "node:path";
 
-// The file: "LDPZ", the memory's length, the number of runs (uint32 LE each),
-// then per run its offset and length, then the runs' bytes; the rest is zeros.
-// web/interpreter.mjs reads it back (unpackZeros).
-const BLOCK = 4096;
-function packZeros(memory) {
-  const runs = [];
-  for (let start = 0; start < memory.length; start += BLOCK) {
-    const block = memory.subarray(start, start + BLOCK);
-    if (block.every((byte) => byte === 0)) continue;
-    const last = runs.at(-1);
-    if (last && last[0] + last[1] === start) last[1] += block.length;
-    else runs.push([start, block.length]);
+import { packSnapshot, unpackSnapshot } from "../web/snapshotfile.mjs";
+
+// Zero the C heap's free memory before the snapshot is taken: what freed
+// objects left there (garbage to the file, which keeps every nonzero block)
+// would otherwise be shipped. Every free chunk below the heap's top is
+// allocated, zeroed and freed again (the allocator then writes only its
+// bookkeeping words into it); the heap is not grown. Returns the bytes zeroed.
+function zeroFreeMemory(module) {
+  const top = module._sbrk(0);
+  const held = [];
+  let zeroed = 0;
+  for (let size = 1 << 16; size >= 64; size >>= 1) {
+    for (;;) {
+      const at = module._malloc(size);
+      if (!at) break;
+      if (at + size > top) { module._free(at); break; }  // taken from the top: no free chunk this large
+      module.HEAPU8.fill(0, at, at + size);
+      held.push(at);
+      zeroed += size;
+    }
   }
-  const header = new Uint32Array([0x5a50444c, memory.length, runs.length, ...runs.flat()]);
-  return Buffer.concat([Buffer.from(header.buffer), ...runs.map(([at, n]) => memory.subarray(at, at + n))]);
+  for (const at of held) module._free(at);
+  module._malloc_trim(0);
+  module.HEAPU8.fill(0, module._sbrk(0));  // above the heap's top: unused
+  return zeroed;
 }
 
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
@@ -141,13 +152,28 @@ _loaded = sorted(sys.modules)
 json.dumps({"imported": _imported, "skipped": _skipped, "compiled": _compiled, "loaded": _loaded})
 `, { globals: namespace });
 namespace.clear();
-py.runPython("import gc; gc.collect()", { globals: namespace });
+// Caches the page does not need from the start: dropped, so that their
+// objects are not shipped (zipimport's is also that of Pyodide's full standard
+// library, while the page gets the trimmed one: read again on first use).
+py.runPython(`
+import gc, linecache, re, sys, zipimport
+re.purge()
+linecache.clearcache()
+zipimport._zip_directory_cache.clear()
+gc.collect()
+if hasattr(sys, "_clear_internal_caches"):
+    sys._clear_internal_caches()
+`, { globals: namespace });
 namespace.clear();
 namespace.destroy();
 dict.destroy();
 
+const zeroed = zeroFreeMemory(py._module);
 const snapshot = py.makeMemorySnapshot();
-const packed = packZeros(snapshot);
+const wasm = fs.readFileSync(path.resolve(job.indexURL, "pyodide.asm.wasm"));
+const packed = packSnapshot(snapshot, wasm);
+if (!Buffer.from(unpackSnapshot(packed, wasm)).equals(Buffer.from(snapshot)))
+  throw new Error("the snapshot file does not read back to the snapshot");
 
 // The standard library the page needs (scripts/build_site.py writes a
 // python_stdlib.zip of these files only): every module loaded above (the
@@ -225,6 +251,7 @@ console.log(JSON.stringify({
   ...JSON.parse(report),
   stdlib,
   bytes: snapshot.length,
+  zeroed,
   file_bytes: packed.length,
   seconds: Math.round(performance.now() - started) / 1000,
 }));

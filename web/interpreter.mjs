@@ -18,8 +18,10 @@
 // The large files come gzipped (GitHub Pages compresses neither .bin nor
 // .wasm) and are unpacked by the browser's DecompressionStream as they
 // arrive: the snapshot, python-files.json and Pyodide's WebAssembly module
-// (handed to Pyodide's own fetch of pyodide.asm.wasm as a Response, so it still
-// compiles while downloading). The standard library is the build's trimmed
+// (compiled while downloading, then handed to Pyodide: see below), and
+// Pyodide's JavaScript (pyodide.asm.mjs, made into a function). The
+// snapshot file is read against the wasm's bytes (web/snapshotfile.mjs).
+// All of them are asked for at once. The standard library is the build's trimmed
 // python_stdlib.zip, the lock file one without packages. Without
 // DecompressionStream, or when a .gz is missing, the plain files are used
 // (no snapshot: an ordinary start).
@@ -31,10 +33,12 @@
 // worker's install finds it instead of downloading it again; then
 // "lepeuple:fetched" is dispatched (web/loader.mjs registers the worker).
 //
-// Performance marks (for scripts/startup_bench.py): lepeuple:snapshot-fetched,
-// lepeuple:interpreter-loaded.
+// Performance marks (for scripts/startup_bench.py and first_visit_bench.py):
+// lepeuple:snapshot-downloaded, wasm-downloaded, snapshot-fetched (and
+// unpacked), snapshot-restored, interpreter-loaded.
 
 import { loadPyodide as loadFromScratch, version } from "../vendor/pyodide/pyodide.mjs";
+import { unpackSnapshot } from "./snapshotfile.mjs";
 
 export { version };
 
@@ -54,9 +58,17 @@ const STASH = "lepeuple-fetched";  // read by the service worker's install (web/
 const stashing = !!(globalThis.caches && navigator.serviceWorker && !navigator.serviceWorker.controller);
 const nativeFetch = globalThis.fetch.bind(globalThis);
 
-// Progress of the downloads, by file: [bytes so far, bytes in all].
+// Progress of the downloads, by file: [bytes so far, bytes in all], reported
+// four times a second (a download comes in many small chunks, and each report
+// redraws the bar: on a slow phone, time taken from unpacking the downloads).
 const files = {};
+const REPORT_EVERY_MS = 250;
+let reporting = 0;
 function report() {
+  reporting ||= setTimeout(reportNow, REPORT_EVERY_MS);
+}
+function reportNow() {
+  reporting = 0;
   let loaded = 0, total = 0, current = null;
   for (const [name, [got, size]] of Object.entries(files)) {
     loaded += Math.min(got, size);
@@ -66,13 +78,8 @@ function report() {
   const phase = current === null ? "starting" : "fetching";
   dispatchEvent(new CustomEvent("lepeuple:progress", { detail: { file: current, loaded, total, phase } }));
 }
-for (const name of [SNAPSHOT, `${WASM}.gz`, STDLIB, `${FILES}.gz`, RUNTIME])
+for (const name of [SNAPSHOT, `${WASM}.gz`, STDLIB, `${FILES}.gz`, `${RUNTIME}.gz`])
   if (BUILT[name]) files[name] = [0, BUILT[name]];
-// pyodide.asm.mjs is imported by Pyodide (index.html preloads it): counted once it has arrived.
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries())
-    if (entry.name === at(RUNTIME) && files[RUNTIME]) { files[RUNTIME][0] = files[RUNTIME][1]; report(); }
-}).observe({ type: "resource", buffered: true });
 
 const stashes = [];
 // The body of `path`, counted as it arrives (and kept for the stash).
@@ -108,47 +115,66 @@ async function fetchPlain(path) {
   return (await fetchCounted(`${path}.gz`)).pipeThrough(new DecompressionStream("gzip"));
 }
 
-// The file leaves out the memory's zero blocks (scripts/make_snapshot.mjs,
-// packZeros): "LDPZ", length, number of runs, (offset, length) per run, bytes.
-function unpackZeros(file) {
-  const words = (at, n) => new Uint32Array(file.buffer.slice(at, at + 4 * n));
-  const [magic, length, count] = words(0, 3);
-  if (magic !== 0x5a50444c) throw new Error("not a snapshot file");
-  const runs = words(12, 2 * count);
-  const memory = new Uint8Array(length);
-  let at = 12 + 8 * count;
-  for (let i = 0; i < count; i++) {
-    const [offset, n] = [runs[2 * i], runs[2 * i + 1]];
-    memory.set(file.subarray(at, at + n), offset);
-    at += n;
-  }
-  if (at !== file.length) throw new Error("truncated snapshot file");
-  return memory;
-}
-
 async function fetchSnapshot() {
   if (!GUNZIP) throw new Error("no DecompressionStream in this browser");
   if (!BUILT[SNAPSHOT]) throw new Error("the site was built without it");
   const stream = (await fetchCounted(SNAPSHOT)).pipeThrough(new DecompressionStream("gzip"));
-  const snapshot = unpackZeros(new Uint8Array(await new Response(stream).arrayBuffer()));
+  const file = new Uint8Array(await new Response(stream).arrayBuffer());
+  performance.mark("lepeuple:snapshot-downloaded");
+  const wasm = await wasmBytes;
+  performance.mark("lepeuple:wasm-downloaded");
+  const snapshot = unpackSnapshot(file, wasm);
   performance.mark("lepeuple:snapshot-fetched");
   return snapshot;
 }
 
 // Pyodide fetches pyodide.asm.wasm and the standard library itself, with
-// fetch(): while it starts, those two URLs are answered from here (the wasm
-// unpacked from its .gz as it arrives; both counted). Fetched at once, before
-// Pyodide asks; asked again (a start without the snapshot), fetched again.
+// fetch(): while it starts, those two URLs are answered from here (both
+// counted), fetched at once, before Pyodide asks.
+//
+// The wasm, unpacked from its .gz as it arrives, is compiled here as it
+// arrives (Pyodide itself compiles it only once the snapshot is in: it sizes
+// the memory from it) and kept whole: the snapshot file is read against its
+// bytes (web/snapshotfile.mjs), and Pyodide's fetch of it is answered with
+// them (a start without the snapshot too: no second download). While Pyodide
+// starts, WebAssembly.instantiateStreaming of that answer instantiates the
+// module compiled here.
 const early = {};
-function wasmResponse() {
-  return fetchPlain(WASM).then((body) => new Response(body, { headers: { "Content-Type": "application/wasm" } }),
-                               () => nativeFetch(at(WASM)));
+const wasmResponse = (body) => new Response(body, { headers: { "Content-Type": "application/wasm" } });
+const wasm = fetchPlain(WASM).then((body) => {
+  const [compiling, kept] = body.tee();
+  return { module: WebAssembly.compileStreaming(wasmResponse(compiling)), bytes: new Response(kept).arrayBuffer() };
+});
+const wasmBytes = wasm.then((w) => w.bytes);
+const wasmModule = wasm.then((w) => w.module);
+wasmBytes.catch(() => {});  // a failure is the snapshot's, handled in start()
+wasmModule.catch(() => {});  // then Pyodide compiles the bytes itself
+const compiledHere = new WeakSet();  // Pyodide's answers whose module wasmModule is
+function wasmAnswer() {
+  return wasmBytes.then((bytes) => {
+    const response = wasmResponse(bytes);
+    compiledHere.add(response);
+    return response;
+  }, () => nativeFetch(at(WASM)));
+}
+const nativeInstantiateStreaming = WebAssembly.instantiateStreaming;
+async function instantiateStreaming(source, imports) {
+  const response = await source;
+  if (compiledHere.has(response)) {
+    try {
+      const module = await wasmModule;
+      return { module, instance: await WebAssembly.instantiate(module, imports) };
+    } catch (error) {
+      console.warn(`Le Dernier Peuple: compiling Pyodide's wasm again (${error?.message ?? error})`);
+    }
+  }
+  return nativeInstantiateStreaming.call(WebAssembly, response, imports);
 }
 function stdlibResponse() {
   return fetchCounted(STDLIB).then((body) => new Response(body, { headers: { "Content-Type": "application/zip" } }),
                                    () => nativeFetch(at(STDLIB)));
 }
-const routes = { [at(WASM)]: wasmResponse };
+const routes = { [at(WASM)]: wasmAnswer };
 if (BUILT[STDLIB]) routes[at(STDLIB)] = stdlibResponse;
 for (const [url, respond] of Object.entries(routes)) {
   early[url] = respond();
@@ -164,12 +190,39 @@ function routedFetch(input, init) {
   return nativeFetch(input, init);
 }
 
+// Pyodide's JavaScript (pyodide.asm.mjs, 1.2 MB) comes gzipped too: unpacked
+// here and made into the module factory Pyodide would otherwise import
+// (loadPyodide's createPyodideModule). It is an ES module: its `export default`
+// becomes a `return` and import.meta.url its address, run by new Function (the
+// page's CSP allows eval: PyScript and Pyodide need it). Without
+// DecompressionStream or its .gz, or if that fails, Pyodide imports the plain file.
+async function unpackedRuntime() {
+  const text = await new Response(await fetchPlain(RUNTIME)).text();
+  const exported = /export default (\w+);\s*$/;
+  if (!exported.test(text)) throw new Error(`${RUNTIME} does not end with its default export`);
+  const url = at(RUNTIME);
+  const body = text.replace(exported, "return $1;").replaceAll("import.meta.url", JSON.stringify(url));
+  return new Function(`${body}\n//# sourceURL=${url}`)();
+}
+const runtime = GUNZIP && BUILT[`${RUNTIME}.gz`] ? unpackedRuntime() : Promise.resolve(null);
+runtime.catch(() => {});  // reported when Pyodide asks for it
+async function createPyodideModule(settings) {
+  let factory = null;
+  try {
+    factory = await runtime;
+  } catch (error) {
+    console.warn(`Le Dernier Peuple: importing Pyodide's plain JavaScript (${error?.message ?? error})`);
+  }
+  factory ??= (await import(at(RUNTIME))).default;
+  return factory(settings);
+}
+
 // Fetched as soon as this module runs (index.html loads it before PyScript).
 const snapshot = fetchSnapshot();
 snapshot.catch(() => {});  // a failure is handled in start(), not an unhandled rejection
 const pythonFiles = fetchPlain(FILES).then((body) => new Response(body).json());
 pythonFiles.catch(() => {});  // reported by start()
-report();
+reportNow();  // the totals at once
 
 function writeFiles(pyodide, files) {
   const { FS } = pyodide;
@@ -246,6 +299,7 @@ const forward = {
 
 const OPTIONS = {
   indexURL: INDEX_URL,
+  createPyodideModule,
   ...(BUILT[STDLIB] ? { stdLibURL: at(STDLIB) } : {}),
   ...(BUILT[LOCK] ? { lockFileURL: at(LOCK) } : {}),
 };
@@ -254,9 +308,11 @@ async function start() {
   const options = { ...OPTIONS, ...forward };
   let pyodide;
   globalThis.fetch = routedFetch;
+  WebAssembly.instantiateStreaming = instantiateStreaming;
   try {
     try {
       pyodide = await loadFromScratch({ ...options, _loadSnapshot: snapshot });
+      performance.mark("lepeuple:snapshot-restored");
       afterRestore(pyodide);
     } catch (error) {
       console.warn(`Le Dernier Peuple: starting Pyodide without its snapshot (${error?.message ?? error})`);
@@ -264,6 +320,7 @@ async function start() {
     }
   } finally {
     if (globalThis.fetch === routedFetch) globalThis.fetch = nativeFetch;
+    if (WebAssembly.instantiateStreaming === instantiateStreaming) WebAssembly.instantiateStreaming = nativeInstantiateStreaming;
   }
   writeFiles(pyodide, await pythonFiles);
   performance.mark("lepeuple:interpreter-loaded");

@@ -43,7 +43,8 @@ const label = document.getElementById("loading-text");
 const status = document.getElementById("live");  // the page's one polite live region (index.html)
 if (box) box.lang = lang;
 
-const mb = (bytes) => (bytes / 1e6).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const megabytes = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });  // made once: costly
+const mb = (bytes) => megabytes.format(bytes / 1e6);
 let last = null, step = "", frame = 0, waiting = null;
 
 function show(detail) {

@@ -55,7 +55,7 @@ def test_snapshot_preloads_our_modules(tmp_path):
     data = gzip.decompress((out / build_site.SNAPSHOT_GZ).read_bytes())
     assert not (out / build_site.SNAPSHOT).exists()  # shipped gzipped only
     magic, length, runs = struct.unpack_from("<4sII", data)
-    assert magic == b"LDPZ"
+    assert magic == b"LDPX"
     spans = struct.unpack_from(f"<{2 * runs}I", data, 12)
     assert 12 + 8 * runs + sum(spans[1::2]) == len(data) and max(spans[0::2]) < length
     report = info["snapshot"]
@@ -65,6 +65,39 @@ def test_snapshot_preloads_our_modules(tmp_path):
     assert all("pyscript" in why for why in report["skipped"].values())
     compiled = {path.rsplit("/", 1)[-1].split(".")[0] for path in report["compiled"]}
     assert {"main", "boot", "dom", "__init__", "context", "display"} <= compiled
+
+
+# Read back as the page reads it (web/snapshotfile.mjs, against the shipped wasm):
+# Pyodide's header (its magic number, its JSON from byte 48), and how much of
+# the wasm's data segments the memory holds as they are (XORed out of the file).
+UNPACK = """
+import fs from "node:fs";
+import zlib from "node:zlib";
+import { dataSegments, unpackSnapshot } from "%s";
+const [file, wasm] = process.argv.slice(1).map((name) => fs.readFileSync(name));
+const memory = unpackSnapshot(zlib.gunzipSync(file), wasm);
+const words = new Uint32Array(memory.buffer, 0, 3);
+let same = 0, all = 0;
+for (const [address, data] of dataSegments(wasm))
+  for (let i = 0; i < data.length; i++, all++) same += memory[words[1] + address + i] === data[i];
+console.log(JSON.stringify({magic: words[0], length: memory.length, same: same / all,
+                            header: new TextDecoder().decode(memory.subarray(48, 48 + words[2]))}));
+"""
+
+
+def test_the_snapshot_file_reads_back_to_pyodides_snapshot(tmp_path):
+    """The file leaves out zero blocks and the wasm's data segments; the page's reader puts them back."""
+    out, info = built(tmp_path)
+    script = UNPACK % (out / build_site.SNAPSHOT_FORMAT).as_uri()
+    run = subprocess.run(["node", "--input-type=module", "-e", script, out / build_site.SNAPSHOT_GZ,
+                          out / "vendor/pyodide/pyodide.asm.wasm"], capture_output=True, text=True, check=True)
+    snapshot = json.loads(run.stdout)
+    pyodide = (out / "vendor/pyodide/pyodide.asm.mjs").read_text()
+    magic = re.search(r"if\(e\[0\]!==(\w+)\)throw new Error\(\"Snapshot has invalid magic number", pyodide)[1]
+    assert snapshot["magic"] == int(re.search(rf"\b{magic}=(\d+)", pyodide)[1])
+    assert snapshot["length"] == info["snapshot"]["bytes"]
+    assert {"hiwireKeys", "immortalKeys"} <= set(json.loads(snapshot["header"]))  # Pyodide's, intact
+    assert snapshot["same"] > 0.5  # the static data CPython left alone is back
 
 
 def test_snapshot_cache_key_follows_its_inputs(tmp_path):
@@ -88,26 +121,29 @@ def test_service_worker_precaches_what_the_page_uses(tmp_path):
     for name, digest in precache.items():  # each with the hash of its contents
         assert hashlib.sha256((out / name).read_bytes()).hexdigest().startswith(digest)
     assert {"index.html", "pyscript.toml", "web/loader.mjs", "web/interpreter.mjs", "python-files.json.gz",
-            "pyodide-snapshot.bin.gz", "vendor/pyodide/pyodide.asm.wasm.gz", "vendor/pyodide/pyodide.asm.mjs",
+            "pyodide-snapshot.bin.gz", "vendor/pyodide/pyodide.asm.wasm.gz", "vendor/pyodide/pyodide.asm.mjs.gz",
             "python_stdlib.zip", "pyodide-lock.json", "vendor/pyscript/core.js", "manifest.json",
             "web/firstscreen.mjs"} <= set(precache)
     # not what the page never uses: the editor and terminal libraries (index-*.js is
     # CodeMirror's), the plain twins, bare/, the rules before Python (Python draws them)
     assert not [n for n in precache if re.search(r"codemirror|xterm|vendor/pyscript/index-|^bare/|^rules/", n)]
-    assert not {"vendor/pyodide/pyodide.asm.wasm", "python-files.json",
+    assert not {"vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs", "python-files.json",
                 "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json"} & set(precache)
     assert f'const VERSION = "{info["version"]}"' in sw
 
 
 def test_large_files_are_gzipped(tmp_path):
     out, _ = built(tmp_path)
-    for name in ("vendor/pyodide/pyodide.asm.wasm", "python-files.json"):
+    for name in ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs", "python-files.json"):
         packed = (out / f"{name}.gz").read_bytes()
         assert gzip.decompress(packed) == (out / name).read_bytes()
         assert len(packed) < 0.4 * (out / name).stat().st_size
     loader = (out / "web/interpreter.mjs").read_text()
     sizes = json.loads(re.search(r"^const BUILT = (.*);$", loader, re.M)[1])
     assert sizes["pyodide-snapshot.bin.gz"] == (out / "pyodide-snapshot.bin.gz").stat().st_size
+    # each fetched from the start: index.html preloads it, as fetch() asks for it
+    page = (out / "index.html").read_text()
+    assert set(re.findall(r'<link rel="preload" href="\./([^"]+)" as="fetch" crossorigin>', page)) == set(sizes)
 
 
 def test_the_standard_library_is_trimmed(tmp_path):

@@ -134,7 +134,8 @@ def test_a_broken_snapshot_falls_back_to_an_ordinary_start(page, site_url, recor
     elif breakage == "not gzip":
         page.route(SNAPSHOT, lambda route: route.fulfill(body=b"\x00garbage" * 100))
     else:  # well formed for the loader, but not Pyodide's memory: Pyodide refuses it
-        body = gzip.compress(struct.pack("<4sIIII", b"LDPZ", 1 << 20, 1, 0, 16) + b"\x01" * 16)
+        memory = struct.pack("<4I", 1, 128, 0, 0)  # Pyodide's header: length 128, not its magic number
+        body = gzip.compress(struct.pack("<4sIIII", b"LDPX", 16 << 20, 1, 0, 16) + memory)
         page.route(SNAPSHOT, lambda route: route.fulfill(body=body))
     page.goto(site_url + game_url("human,bot:easy,bot:easy", 7))
     wait_ready(page, timeout_ms=120_000)

@@ -98,20 +98,16 @@ class Origins:
         else:  # it was in a slot of unknown generation (after Bandit)
             self.unknown[k][seat] -= 1
 
-    def _played(self, e):
+    def _shown(self, e):
+        """A movement card played, a power card played (Défense laid as a shield too)
+        or a card discarded by Magie Noire: (type, seat, card, …) left the hand face up."""
         self.leave(e[1], e[2])
-
-    def _power(self, e):
-        self.leave(e[1], e[2])  # from the hand, also Défense laid as a shield
 
     def _defend(self, e):
         # Played from the hand under the reaction rule; under the shield rule the card
         # spent lay in front of its owner, out of the hand since it was laid.
         if e[2] and self.reaction:
             self.leave(e[1], "defense")
-
-    def _discard(self, e):
-        self.leave(e[1], e[2])
 
     def _steal(self, e):
         thief, victim, card = e[1], e[2], e[3]
@@ -154,6 +150,6 @@ class Origins:
         return cls(latest, gen_of, held, unknown, options["defense"] == "reaction")
 
 
-_HANDLERS = {"reshuffle": Origins._reshuffle, "draw": Origins._draw, "play": Origins._played,
-             "power": Origins._power, "defend": Origins._defend, "discard": Origins._discard,
+_HANDLERS = {"reshuffle": Origins._reshuffle, "draw": Origins._draw, "play": Origins._shown,
+             "power": Origins._shown, "defend": Origins._defend, "discard": Origins._shown,
              "steal": Origins._steal, "swap_hands": Origins._swap_hands}

@@ -9,7 +9,8 @@ model reads from the public board (infer.card_values: the best move of the card
 by the playout policy's net gain in points; drawing: policy.draw_value). The chosen
 option is the card played, or drawing. The temperature T maximises the
 log-likelihood of the chosen options under softmax(values / T) (a grid, then a
-golden-section refinement).
+golden-section refinement). `--judged` fits hard-judged's model instead: each
+option's value is the chance to win greedy's win model gives it (infer.card_chances).
 
     .venv/bin/python scripts/fit_inference.py --games 40 --seed 5
 """
@@ -24,10 +25,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from lepeuple.core.rng import Rng  # noqa: E402
 from lepeuple.core.setup import new_game  # noqa: E402
 from lepeuple.core.view import view  # noqa: E402
-from lepeuple.research.infer import card_values, think  # noqa: E402
+from lepeuple.research.infer import card_chances, card_values, think  # noqa: E402
 
 
-def decisions(players, bot, games, seed, powers=None):
+def decisions(players, bot, games, seed, powers=None, judged=False):
     """[(values of the options, index of the chosen one)] over the games' movement decisions;
     `powers` (a list), if given, gets (power cards held, passed?) at each power phase."""
     out = []
@@ -48,7 +49,10 @@ def decisions(players, bot, games, seed, powers=None):
                          "scores": g.scores[:], "power_left": bool(g.pdeck or g.pdisc),
                          "hand_sizes": [[len(g.moves[s]), len(g.powers[s])] for s in range(players)]}
                 cards = sorted(set(g.moves[seat]))
-                values, draw = card_values(entry, players, cards)
+                if judged:
+                    values, draw = card_chances(entry, players, cards, g.options["target"])
+                else:
+                    values, draw = card_values(entry, players, cards)
                 options = [draw] + [values[c] for c in cards]
                 chosen = 0 if action.type == "draw" else 1 + cards.index(action.card)
                 out.append((options, chosen))
@@ -66,10 +70,10 @@ def loglik(data, t):
     return total / len(data)
 
 
-def fit(data):
-    grid = [0.25 * k for k in range(1, 25)]
+def fit(data, step=0.25):
+    grid = [step * k for k in range(1, 25)]
     best = max(grid, key=lambda t: loglik(data, t))
-    lo, hi = max(0.05, best - 0.25), best + 0.25
+    lo, hi = max(step / 5, best - step), best + step
     phi = (math.sqrt(5) - 1) / 2
     for _ in range(30):
         a, b = hi - phi * (hi - lo), lo + phi * (hi - lo)
@@ -100,16 +104,18 @@ def main():
     p.add_argument("--bot", default="greedy")
     p.add_argument("--games", type=int, default=40)
     p.add_argument("--seed", type=int, default=5)
+    p.add_argument("--judged", action="store_true", help="values: chances to win by greedy's win model")
     args = p.parse_args()
     powers = []
-    data = decisions(args.players, args.bot, args.games, args.seed, powers)
-    t = fit(data)
+    data = decisions(args.players, args.bot, args.games, args.seed, powers, args.judged)
+    step = 0.005 if args.judged else 0.25
+    t = fit(data, step)
     uniform = sum(-math.log(len(o)) for o, _ in data) / len(data)
     drew = sum(c == 0 for _, c in data) / len(data)
     took_best = sum(o[c] >= max(o) - 1e-9 for o, c in data) / len(data)
     print(f"{len(data)} decisions of {args.bot} ({args.players} players, {args.games} games, seed {args.seed}): "
           f"drew {drew:.1%}, took a best-valued option {took_best:.1%}")
-    for x in (0.5, 1.0, 1.5, 2.0, t):
+    for x in [step * k for k in (2, 4, 6, 8)] + [t]:
         print(f"T = {x:.3f}: log-likelihood per decision {loglik(data, x):.4f} (uniform {uniform:.4f})")
     print(f"fitted T = {t:.3f}")
     print(f"{len(powers)} power phases with a power card in hand; passed, holding the card alone / at all:")

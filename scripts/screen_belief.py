@@ -5,7 +5,8 @@ On decisions of seat 0 in greedy games (the arena's opponents; deal seeds
 
 - uniform: every unseen card anywhere (the view without its deck generations);
 - generations: `Resampler` on the view (lepeuple/core/decks.py), what `hard` uses;
-- inference: `InferenceSource` (hard-infer) with the public log in the view.
+- inference: `InferenceSource` (hard-infer) with the public log in the view;
+- judged: the same, each past option weighed by greedy's win model (hard-judged).
 
 Two measures, each averaged over `--samples` deals per decision:
 
@@ -28,9 +29,9 @@ from lepeuple.core.rng import Rng  # noqa: E402
 from lepeuple.core.setup import new_game  # noqa: E402
 from lepeuple.core.view import view  # noqa: E402
 from lepeuple.research.history import with_log  # noqa: E402
-from lepeuple.research.infer import InferenceSource, choose  # noqa: E402
+from lepeuple.research.infer import JUDGED_TEMPERATURE, InferenceSource, choose  # noqa: E402
 
-WAYS = ("uniform", "generations", "inference")
+WAYS = ("uniform", "generations", "inference", "judged")
 
 
 def measures(source, truth, samples, nexts):
@@ -79,6 +80,7 @@ def main():
     a.add_argument("--games", type=int, default=10)
     a.add_argument("--samples", type=int, default=200)
     a.add_argument("--seed", type=int, default=9)
+    a.add_argument("--judged-temperature", type=float, default=JUDGED_TEMPERATURE)
     args = a.parse_args()
     rows = {way: [] for way in WAYS}
     hidden = []
@@ -86,7 +88,8 @@ def main():
         nexts = next_cards(game, 0, later)
         hidden.append(sum(len(game.moves[s]) - len(v["known"][s]) for s in range(game.players) if s))
         sources = {"uniform": Resampler({**v, "decks": None}), "generations": Resampler(v),
-                   "inference": InferenceSource(v)}
+                   "inference": InferenceSource(v),
+                   "judged": InferenceSource(v, temperature=args.judged_temperature, judged=True)}
         for way in WAYS:
             rows[way].append(measures(sources[way], game, args.samples, nexts))
     n = len(hidden)

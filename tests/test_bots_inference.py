@@ -14,7 +14,18 @@ from lepeuple.core.resample import Resampler
 from lepeuple.core.rng import Rng
 from lepeuple.core.view import view
 from lepeuple.research.history import public_log, with_log
-from lepeuple.research.infer import BOTS, InferenceSource, choose, spec, think, think_true
+from lepeuple.research.infer import (
+    BOTS,
+    JUDGED_TEMPERATURE,
+    InferenceSource,
+    card_chances,
+    choose,
+    spec,
+    think,
+    think_true,
+)
+
+JUDGED = {"temperature": JUDGED_TEMPERATURE, "judged": True}
 
 
 def played(players, seed, bot="easy", stop_every=7, limit=40):
@@ -36,10 +47,11 @@ def games():
     return [played(n, 100 + n) for n in (3, 4, 5)]
 
 
-def test_hard_infer_is_a_bot_but_not_a_level():
-    assert "hard-infer" in BOTS and "hard-infer" not in LEVELS
+@pytest.mark.parametrize("name", ["hard-infer", "hard-judged"])
+def test_hard_infer_is_a_bot_but_not_a_level(name):
+    assert name in BOTS and name not in LEVELS
     assert list(LEVELS) == ["easy", "normal", "hard"]
-    engine, budget, options, cheat = spec("hard-infer")
+    engine, budget, options, cheat = spec(name)
     assert budget == spec("hard")[1] and not cheat
     assert {k: v for k, v in options.items() if k != "source"} == spec("hard")[2]
 
@@ -111,6 +123,26 @@ def test_a_draw_beside_a_supply_makes_the_scoring_cards_unlikely():
         assert view(d, 2) == view(g, 2)
 
 
+def test_greedys_win_model_prefers_the_supply_to_drawing():
+    """The judged values of the position above (hard-judged): the supply's cards raise
+    seat 1's chance to win above drawing two, card 15 (nothing but a flank of its own
+    home, opposite nobody) leaves it below; so its draw weighs a deal holding 13 below
+    one holding 15."""
+    g = new_game(3, None, 4, setup={
+        "meeples": [[2, 2], [5, 8], [10, 10]],
+        "hands": [{"movement": [21, 22], "power": []}, {"movement": [2, 3], "power": []},
+                  {"movement": [5, 6], "power": []}],
+        "active": 1,
+    })
+    g.apply(DRAW)
+    v = with_log(view(g, 2), g)
+    (entry,) = v["log"][1]
+    values, draw = card_chances(entry, 3, [13, 14, 15], target=12)
+    assert values[13] == values[14] > draw + 0.05 and draw > values[15]
+    (evidence,) = InferenceSource(v, **JUDGED).evidence
+    assert evidence.terms[13] > evidence.terms[15]  # a deal's weight: 1 / (const + its cards' terms)
+
+
 def test_a_pass_holding_power_cards_makes_the_eager_ones_unlikely():
     """Seat 1 passed its power phase holding one power card: greedy almost always plays
     Bandit, Chance or Magie Noire, so seat 2's belief keeps them out of that card's place."""
@@ -152,7 +184,8 @@ def redealt(g, seed):
     return other
 
 
-def test_fairness_hidden_cards_do_not_change_the_choice(games):
+@pytest.mark.parametrize("bot", ["hard-infer:40", "hard-judged:40"])
+def test_fairness_hidden_cards_do_not_change_the_choice(games, bot):
     """Same view and log, hidden cards dealt anew: the same choice; and the log decides nothing
     beyond the view dict (a JSON copy is enough)."""
     differ = 0
@@ -165,7 +198,7 @@ def test_fairness_hidden_cards_do_not_change_the_choice(games):
             differ += [other.hand(s) for s in range(g.players) if s != seat] != \
                 [g.hand(s) for s in range(g.players) if s != seat]
             w = {**view(other, seat), "log": json.loads(json.dumps(v["log"]))}
-            assert choose(v, "hard-infer:40", i) == choose(w, "hard-infer:40", i)
+            assert choose(v, bot, i) == choose(w, bot, i)
             tried += 1
     assert tried >= 6 and differ >= tried // 2
 

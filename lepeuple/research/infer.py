@@ -43,7 +43,17 @@ from ..bots import (
     think as _think,
     think_true as _think_true,
 )
-from ..bots.evaluate import DEFAULT, counts, move_value_in, step_table
+from ..bots.evaluate import (
+    DECODE,
+    DEFAULT,
+    FLANK_OWNER,
+    MODEL,
+    counts,
+    event_deltas,
+    landing,
+    move_value_in,
+    step_table,
+)
 from ..bots.policy import draw_value
 from ..bots.search import IsmctsEngine, ViewSource
 from ..core.actions import from_json
@@ -92,6 +102,62 @@ def card_values(entry, players, cards, w=DEFAULT):
     return values, draw_value(g, seat, w)
 
 
+JUDGED_TEMPERATURE = 0.043
+"""Softmax temperature of the opponent model judged by greedy's win model, in chances to win
+(scripts/fit_inference.py --judged --games 40 --seed 6: log-likelihood −0.817 a decision
+against −1.042 for the model in points, −1.266 uniform)."""
+
+
+def _chance(pos, scores, seat, movement, players, target, model=MODEL):
+    """`seat`'s chance to win under greedy's win model (evaluate.py), on what a past board
+    shows: the scores and where the meeples stand, its own movement cards counted; the
+    features no option changes (power cards, turn order) left out, as they cancel."""
+    flank = [FLANK_OWNER[t] for t in pos]
+    u = []
+    for p in range(players):
+        x = scores[p]
+        v = model.score * x + model.score2 * x * x / target
+        for m in range(2 * players):
+            home = flank[m]
+            if home < 0:
+                continue
+            if m >> 1 == p:
+                v += model.own_flank if home == p else model.anchor
+            elif home == p:
+                v += model.threat
+        u.append(v)
+    u[seat] += model.movement * min(movement, 5)
+    mine = u[seat]
+    return 1.0 / sum(math.exp(x - mine) for x in u)
+
+
+def card_chances(entry, players, cards, target, model=MODEL):
+    """{card: the seat's chance to win after the card's best move, as greedy judges it
+    (`_chance`)} and its chance after drawing two: greedy's evaluation of that decision."""
+    g = _Board(entry, players)
+    seat = entry["seat"]
+    held = entry["hand_sizes"][seat][0]
+    count, steps = counts(g.pos, g.tiles), step_table(g.tiles)
+    pick = sum(w for _, w in model.power) / len(model.power) if g.pdeck else 0.0
+    values = {}
+    for c in cards:
+        best = -1.0
+        for action in card_moves(players, seat, c):
+            m, how, x, z = DECODE[action]
+            to, picks = landing(g.pos, count, steps, m, how, x, z)
+            pos, scores = g.pos[:], g.scores[:]
+            pos[m] = to
+            d = event_deltas(g.pos, g.scores, m, to, seat, players)
+            if d is not None:
+                scores = [a + b for a, b in zip(scores, d)]
+            chance = _chance(pos, scores, seat, held - 1, players, target, model)
+            if picks and m >> 1 == seat and pick:  # a power card drawn: its mean worth
+                chance = chance * math.exp(pick) / (chance * math.exp(pick) + 1.0 - chance)
+            best = max(best, chance)
+        values[c] = best
+    return values, _chance(g.pos, g.scores, seat, held + 2, players, target, model)
+
+
 class Evidence:
     """One observed decision: (position in the deal's hand list, cards held then, constant, {card: term}).
 
@@ -105,8 +171,9 @@ class Evidence:
         self.index, self.old, self.const, self.terms, self.power = index, old, const, terms, power
 
 
-def evidence_of(v, resampler, temperature=TEMPERATURE, w=DEFAULT):
-    """The decisions of the view's log that say something about the cards the view hides."""
+def evidence_of(v, resampler, temperature=TEMPERATURE, w=DEFAULT, judged=False):
+    """The decisions of the view's log that say something about the cards the view hides;
+    `judged`: each option weighed by greedy's win model (`card_chances`), not in points."""
     log = v.get("log")
     if not log:
         return []
@@ -135,7 +202,10 @@ def evidence_of(v, resampler, temperature=TEMPERATURE, w=DEFAULT):
             if old <= 0 or None in entry["scores"]:
                 break
             cards = candidates | set(played_since) | ({played} if played else set())
-            values, draw = card_values(entry, n, cards, w)
+            if judged:
+                values, draw = card_chances(entry, n, cards, v["options"]["target"])
+            else:
+                values, draw = card_values(entry, n, cards, w)
             terms = {c: math.exp(values[c] / temperature) for c in cards}
             const = math.exp(draw / temperature)
             if played is not None:
@@ -153,12 +223,12 @@ def evidence_of(v, resampler, temperature=TEMPERATURE, w=DEFAULT):
 class InferenceSource:
     """Determinisations of one view, weighted by the opponents' observed decisions (SIR)."""
 
-    def __init__(self, view, temperature=TEMPERATURE, candidates=CANDIDATES, w=DEFAULT):
+    def __init__(self, view, temperature=TEMPERATURE, candidates=CANDIDATES, w=DEFAULT, judged=False):
         if not isinstance(view, dict):
             raise TypeError(f"a bot decides from a view dict, not {type(view).__name__}")
         self.seat = view["seat"]
         self._resampler = r = Resampler(view)
-        self.evidence = evidence_of(view, r, temperature, w)
+        self.evidence = evidence_of(view, r, temperature, w, judged)
         self.candidates = candidates
 
     def weight(self, hands, powers):
@@ -262,6 +332,9 @@ BOTS = {
     # Not a level yet: hard whose redeals are weighted by the opponents' recent
     # decisions (docs/bots.md, "Inference"); it reads the view's "log" (research.history.with_log).
     "hard-infer": (IsmctsEngine, 308, {**_HARD, "source": InferenceSource}),
+    # The same, each past option weighed as greedy judges it (its win model), not in points.
+    "hard-judged": (IsmctsEngine, 308, {**_HARD, "source": partial(
+        InferenceSource, temperature=JUDGED_TEMPERATURE, judged=True)}),
     # Not a level yet: hard whose imitated seats decide as greedy does, from their own
     # view of the determinisation, on 2 redeals (docs/bots.md, "Imitated greedy"). An
     # iteration costs about 2.1 times hard's, so 8 + 142 iterations keep a decision's time.

@@ -14,8 +14,8 @@
 //   not only in the console.
 // - The service worker (sw.js), registered once the page's own downloads are
 //   over and the page is ready: its install then reuses them.
-// - On the service worker's "new version" page (web/sw.template.js): waits
-//   for the new worker to take over, then reloads.
+// - On the service worker's "new version" page (web/sw.template.js): once
+//   loaded, asks the new worker to take over, and reloads once it has.
 
 const TEXT = {
   en: { loading: "Loading…", fetching: "Downloading", starting: "Starting…", update: "New version…", of: "{done} of {total} MB",
@@ -98,12 +98,22 @@ const fetched = new Promise((resolve) => {
 
 const sw = navigator.serviceWorker;
 if (sw && document.documentElement.hasAttribute("data-update")) {
-  // The old worker asked the new one to take over: reload once it has.
+  // The old worker served this page: ask the new one to take over once the page
+  // has loaded (the old worker answers no request of it any more, so Chromium
+  // can stop it at once: sw.template.js), and reload once it has taken over,
+  // never before (a reload sent while the old worker is being stopped can stay
+  // pending for ever). The waiting worker is asked again each second.
   let reloaded = false;
   const reload = () => { if (!reloaded) { reloaded = true; location.reload(); } };
   sw.addEventListener("controllerchange", reload);
-  sw.getRegistration().then((registration) => { if (!registration?.waiting) reload(); });
-  setTimeout(reload, 5000);
+  const watch = async () => {
+    const registration = await sw.getRegistration();
+    if (!registration?.waiting) return reload();  // the new worker is activating or active
+    registration.waiting.postMessage("lepeuple:activate");
+    setTimeout(watch, 1000);
+  };
+  if (document.readyState === "complete") watch();
+  else addEventListener("load", () => setTimeout(watch), { once: true });
   if (bar) bar.removeAttribute("value");  // indeterminate: nothing to count here
 } else if (sw) {
   Promise.all([fetched, settled]).then(() => sw.register("./sw.js")).catch((error) => {

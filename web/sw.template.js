@@ -66,9 +66,14 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-// From the "new version" page (below), posted to the waiting worker only (for
-// an active worker skipWaiting() does nothing). `self` is this worker's global
-// scope, never equal to registration.waiting or .active (ServiceWorker objects).
+// From the "new version" page (below) once it has loaded, posted to the waiting
+// worker only (for an active worker skipWaiting() does nothing). Not from here
+// while this worker still answers that page's requests: Chromium then asks the
+// old worker to stop as soon as it is idle only once, at skipWaiting(), and a
+// request arriving just after can leave the old worker running, and the new one
+// waiting, for as long as it is not stopped (seen under load:
+// scripts/update_stress.py). `self` is this worker's global scope, never equal
+// to registration.waiting or .active (ServiceWorker objects).
 self.addEventListener("message", (event) => {
   if (event.data === "lepeuple:activate") self.skipWaiting();
 });
@@ -81,7 +86,7 @@ const UPDATE_PAGE = `<!doctype html>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Le Dernier Peuple</title>
-  <link rel="icon" href="./web/icon.svg" type="image/svg+xml">
+  <link rel="icon" href="data:,">
   <link rel="stylesheet" href="./web/loading.css">
   <script type="module" src="./web/loader.mjs"></script>
 </head>
@@ -111,10 +116,9 @@ self.addEventListener("fetch", (event) => {
     // (Fetch events go to the active worker only: this one is not `waiting`.)
     if (navigate && waiting && url.pathname.endsWith("/index.html")
         && await isOnlyWindow()) {
-      waiting.postMessage("lepeuple:activate");
       return new Response(UPDATE_PAGE, { headers: {
         "Content-Type": "text/html; charset=utf-8",
-        "Content-Security-Policy": "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'",
+        "Content-Security-Policy": "default-src 'self'; img-src data:; script-src 'self'; object-src 'none'; base-uri 'none'",
       } });
     }
     const cache = await caches.open(CACHE);

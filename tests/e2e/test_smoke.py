@@ -59,6 +59,39 @@ def new_build(out):
     return build_site.write_service_worker(out)[0]
 
 
+BUILD = "document.querySelector('meta[name=lepeuple-test-build]')?.content ?? 'old'"
+
+
+def reload_onto_new_build(page, seconds=60):
+    """Reload `page` while a new service worker waits, as a player would, and wait until
+    the "new version" page has reloaded itself onto the new build; returns the seconds
+    that took, None if it has not within `seconds`. Navigations are watched from here:
+    a page stuck mid-navigation never answers a page call (not even with a timeout)."""
+    pending, loads = set(), []  # navigations not answered yet; loads since the reload
+    page.on("request", lambda r: pending.add(r) if r.is_navigation_request() else None)
+    page.on("requestfinished", lambda r: pending.discard(r))
+    page.on("requestfailed", lambda r: pending.discard(r))
+    page.on("load", lambda _page: loads.append(time.monotonic()))
+    page.bring_to_front()  # a person reloading a tab has it focused: the update waits for that
+    start = time.monotonic()
+    page.reload()  # returns once the "new version" page (or already the new build) has loaded
+    while time.monotonic() - start < seconds:
+        if not pending and _shows(page, f"{BUILD} === 'new'"):
+            return loads[-1] - start
+        try:
+            page.wait_for_event("load", timeout=500)
+        except Exception:
+            pass  # no load yet
+    return None
+
+
+def _shows(page, expression):
+    try:
+        return page.evaluate(expression)
+    except Exception:  # it navigated meanwhile: asked again after its load
+        return False
+
+
 def wait_for_new_worker(page, seconds=60):
     """Until a new service worker has installed and waits to take over."""
     deadline = time.monotonic() + seconds
@@ -74,7 +107,6 @@ def test_new_build_replaces_the_old_cache(page, tmp_path, wait_ready):
     out = tmp_path / "site"
     old = build_site.build(out)["version"]
     server, url = serve.start_server(out)
-    build = "document.querySelector('meta[name=lepeuple-test-build]')?.content ?? 'old'"
     try:
         page.goto(url)
         wait_ready(page)
@@ -88,12 +120,10 @@ def test_new_build_replaces_the_old_cache(page, tmp_path, wait_ready):
         wait_ready(page)
         wait_for_new_worker(page)
         assert sorted(page.evaluate("caches.keys()")) == sorted([f"lepeuple-{old}", f"lepeuple-{new}"])
-        assert page.evaluate(build) == "old"
+        assert page.evaluate(BUILD) == "old"
         # The next reload: the old worker answers with the "new version" page,
         # the new worker takes over, that page reloads itself on the new build.
-        page.bring_to_front()
-        page.reload()
-        page.wait_for_function(f"() => {build} === 'new'", timeout=30_000)
+        assert reload_onto_new_build(page) is not None, "the update got stuck"
         wait_ready(page)
         assert not page.evaluate(WAITING)
         deadline = time.monotonic() + 30

@@ -7,10 +7,9 @@ import time
 import browser as chromium  # scripts/, put on sys.path by conftest.py
 import build_site
 import serve
-from test_smoke import CACHES, WAITING, new_build, wait_for_new_worker
+from test_smoke import BUILD, CACHES, WAITING, new_build, wait_for_new_worker
 
 INSTALLING = "navigator.serviceWorker.getRegistration().then((r) => !!(r && r.installing))"
-BUILD = "document.querySelector('meta[name=lepeuple-test-build]')?.content ?? 'old'"
 
 
 def settle(page, seconds=30):

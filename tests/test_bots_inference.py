@@ -95,10 +95,8 @@ def test_the_log_is_the_same_from_a_replayed_record(games):
     assert public_log(g.clone(), 0) == [None, [], []]  # a search clone has no history: no evidence
 
 
-def test_a_draw_beside_a_supply_makes_the_scoring_cards_unlikely():
-    """Seat 1 stands on 5 and 8: card 13 or 14 (-1) takes 8 -> 7 beside its home 6, opposite its
-    other meeple: a supply (+2). It drew two instead, so it probably held neither; the belief of
-    seat 2 keeps them mostly among the two cards drawn since."""
+def drew_beside_a_supply():
+    """Seat 1 stood on 5 and 8 and drew two; seat 2 to move."""
     g = new_game(3, None, 4, setup={
         "meeples": [[2, 2], [5, 8], [10, 10]],
         "hands": [{"movement": [21, 22], "power": []}, {"movement": [2, 3], "power": []},
@@ -106,6 +104,14 @@ def test_a_draw_beside_a_supply_makes_the_scoring_cards_unlikely():
         "active": 1,
     })
     g.apply(DRAW)
+    return g
+
+
+def test_a_draw_beside_a_supply_makes_the_scoring_cards_unlikely():
+    """Seat 1 stands on 5 and 8: card 13 or 14 (-1) takes 8 -> 7 beside its home 6, opposite its
+    other meeple: a supply (+2). It drew two instead, so it probably held neither; the belief of
+    seat 2 keeps them mostly among the two cards drawn since."""
+    g = drew_beside_a_supply()
     assert g.to_move == 2 and g.phase == "move"
     v = with_log(view(g, 2), g)
     (entry,) = v["log"][1]
@@ -128,13 +134,7 @@ def test_greedys_win_model_prefers_the_supply_to_drawing():
     seat 1's chance to win above drawing two, card 15 (nothing but a flank of its own
     home, opposite nobody) leaves it below; so its draw weighs a deal holding 13 below
     one holding 15."""
-    g = new_game(3, None, 4, setup={
-        "meeples": [[2, 2], [5, 8], [10, 10]],
-        "hands": [{"movement": [21, 22], "power": []}, {"movement": [2, 3], "power": []},
-                  {"movement": [5, 6], "power": []}],
-        "active": 1,
-    })
-    g.apply(DRAW)
+    g = drew_beside_a_supply()
     v = with_log(view(g, 2), g)
     (entry,) = v["log"][1]
     values, draw = card_chances(entry, 3, [13, 14, 15], target=12)

@@ -68,11 +68,11 @@ self.addEventListener("activate", (event) => {
 
 // From the "new version" page (below) once it has loaded, posted to the waiting
 // worker only (for an active worker skipWaiting() does nothing). Not from here
-// while this worker still answers that page's requests: Chromium then asks the
-// old worker to stop as soon as it is idle only once, at skipWaiting(), and a
-// request arriving just after can leave the old worker running, and the new one
-// waiting, for as long as it is not stopped (seen under load:
-// scripts/update_stress.py). `self` is this worker's global scope, never equal
+// while this worker still answers that page's requests: under load Chromium then
+// sometimes left this old worker running and the new one waiting until the old
+// one was stopped by hand (scripts/update_stress.py; our reading: it asks the
+// old worker to stop once idle only at skipWaiting(), and a request just after
+// cancels that). `self` is this worker's global scope, never equal
 // to registration.waiting or .active (ServiceWorker objects).
 self.addEventListener("message", (event) => {
   if (event.data === "lepeuple:activate") self.skipWaiting();

@@ -57,3 +57,30 @@ def test_bot_decisions_in_the_log_say_why(goto_ready, page):
     log.scroll_into_view_if_needed()
     log.screenshot(path=str(SCREENSHOTS / "log-reasons-phone.png"))
     print("\n".join(reasons))
+
+
+def test_phone_menus_and_log_whys_read_plainly(goto_ready, page):
+    """On a phone the header has no room for labels: each menu's shown option says what it
+    sets; a log line's "why?" (a 44 px target) stands at the line's right, its text unstretched."""
+    goto_ready(game_url("human,bot:easy,bot:easy", 7))
+    wait_for_person(page)
+    shown = page.evaluate("() => ['speed', 'sound'].map(n => { const s = document.querySelector(`select[name=${n}]`);"
+                          " return s.options[s.selectedIndex].text; })")
+    assert shown[0].startswith("Bot speed: ") and shown[1] == "Sound: off", shown
+    for _ in range(4):  # the person draws two; the bots' turns fill the log
+        skip = page.get_by_role("button", name=re.compile("^Skip$"))
+        if skip.count():
+            skip.click()
+            wait_for_person(page)
+        page.get_by_role("button", name="Draw two").click()
+        wait_for_person(page)
+    lines = page.evaluate("""() => [...document.querySelectorAll('.log-lines li')]
+      .filter(li => li.querySelector(':scope > .btn.why') && li.offsetParent !== null)
+      .map(li => { const text = document.createRange(); text.selectNodeContents(li.firstChild);
+                   const t = text.getBoundingClientRect(), b = li.querySelector('.btn.why').getBoundingClientRect(),
+                         l = li.getBoundingClientRect();
+                   return {text: t.top - l.top, button: [b.width, b.height], right: l.right - b.right}; })""")
+    assert lines, "no log line with a why? button"
+    for line in lines:
+        assert line["text"] <= 4, line  # the text starts at the line's top: no 44 px line box above it
+        assert min(line["button"]) >= 43.5 and line["right"] <= 2, line

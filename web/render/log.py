@@ -272,8 +272,9 @@ def _group(events, start, end, seats, viewer, hidden, names, first_fresh, whys):
         text = describe(e, seats, viewer, hidden, active, applied)
         if text is not None:
             fresh = fresh_from is not None and i >= fresh_from
-            lines.append(h("li", {"class": classes(f"log-{e.type}", strong=e.type in _STRONG, fresh=fresh)}, text,
-                           log_why(e, active), reason_line(whys.get(i), seats, viewer, hidden)))
+            lines.append(h("li", {"class": classes(f"log-{e.type}", strong=e.type in _STRONG, fresh=fresh)},
+                           h("span", {"class": "log-text"}, text), log_why(e, active),
+                           reason_line(whys.get(i), seats, viewer, hidden)))
     heading = describe(head, seats, viewer, hidden) if head is not None else t("log.setup")
     group = None
     if lines or head is not None:

@@ -17,8 +17,10 @@ def header(lang, speed, in_game, sound="off"):
              h("h1", {"class": "title"}, badge(0, size=26), " ", t("title")),
              h("div", {"class": "menu"},
                _select("lang", "lang", [(code, name) for code, name in LANGUAGES], lang, t("menu.language")),
-               _select("speed", "speed", [(s, t("speed." + s)) for s in _speeds(speed)], speed, t("menu.speed")),
-               _select("sound", "sound", [("off", t("sound.off")), ("on", t("sound.on"))], sound, t("menu.sound")),
+               _select("speed", "speed", [(s, t("menu.speed_value", speed=t("speed." + s))) for s in _speeds(speed)],
+                       speed, t("menu.speed")),
+               _select("sound", "sound", [(s, t("menu.sound_value", sound=t("sound." + s))) for s in ("off", "on")],
+                       sound, t("menu.sound")),
                button(t("menu.rules"), "rules", cls="btn ghost", attrs={"data-testid": "rules-open"}),
                button(t("menu.tutorial"), "tutorial", cls="btn ghost", attrs={"data-testid": "tutorial-open"})
                if in_game != "tutorial" else None,
@@ -33,8 +35,10 @@ def _speeds(current):
 
 
 def _select(name, act, options, current, label):
-    return h("label", {"class": "menu-item"}, h("span", {"class": "menu-label"}, label),
-             h("select", {"name": name, "data-change": act, "aria-label": label},
+    # No label beside the menu (a phone has no room for one): each option names
+    # what it sets ("Bot speed: fast"); the full label is the menu's name and tip.
+    return h("label", {"class": "menu-item"},
+             h("select", {"name": name, "data-change": act, "aria-label": label, "title": label},
                [h("option", {"value": value, "selected": value == current}, text) for value, text in options]))
 
 

@@ -47,7 +47,7 @@ _SEARCH = {"imitate": 1, "topk": 6, "rootk": 5, "pre": 8, "per3": True}
 # meets the same redeals.
 # An iteration then costs about players² (turns × evaluation), so the 3-player budget is
 # scaled by (3/players)² to keep 4-5 player decisions about as long.
-_HARD = {**_SEARCH, "imitate": 2, "rr": True, "per3": 2, "topk": 12}
+HARD_SEARCH = {**_SEARCH, "imitate": 2, "rr": True, "per3": 2, "topk": 12}
 
 # name -> (engine, iteration budget, engine options)
 BOTS = {
@@ -55,7 +55,7 @@ BOTS = {
     "easy": (PolicyEngine, 1, {}),
     "greedy": (GreedyEngine, 8, {}),
     "normal": (IsmctsEngine, 208, _SEARCH),
-    "hard": (IsmctsEngine, 308, _HARD),
+    "hard": (IsmctsEngine, 308, HARD_SEARCH),
     "ismcts": (IsmctsEngine, 1000, {}),
 }
 """Every bot of the page and the arena: the levels and the bot kinds random, greedy,

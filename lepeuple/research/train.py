@@ -99,7 +99,7 @@ class Fit:
 
     def loss(self, theta, z, mask, y, ridge):
         """Mean cross-entropy per position plus ridge, and its gradient."""
-        u, hid = self.utilities(theta, z)
+        u, hid = self.utilities(theta.astype(np.float32), z)
         p = softmax(u, mask)
         n = len(y)
         ce = -np.sum(y * np.log(np.where(mask, p, 1.0))) / n
@@ -112,7 +112,7 @@ class Fit:
             dh = du[:, :, None] * w2 * (1 - hid ** 2)
             g_w1 = np.einsum("nsf,nsh->fh", z, dh)
             grad = np.concatenate([g_w1.ravel(), dh.sum(axis=(0, 1)), g_w2])
-        return ce + ridge * theta @ theta, grad + 2 * ridge * theta
+        return float(ce + ridge * theta @ theta), (grad + 2 * ridge * theta).astype(np.float64)
 
     def fit(self, z, mask, y, ridge, iterations):
         res = minimize(self.loss, self.theta, args=(z, mask, y, ridge), jac=True, method="L-BFGS-B",
@@ -173,6 +173,7 @@ def main(argv=None):
     parser.add_argument("--ridge", type=float, default=1e-5)
     parser.add_argument("--iterations", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--kinds", default="logit,mlp", help="the models to fit, comma-separated")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--keep", choices=("best", "logit", "mlp"), default="best",
                         help="the fit --out writes (best: the lower held-out log-loss)")
@@ -186,13 +187,13 @@ def main(argv=None):
     mean = x[~test][mask[~test]].mean(axis=0)
     scale = x[~test][mask[~test]].std(axis=0)
     scale[scale < 1e-6] = 1.0
-    z = np.where(mask[:, :, None], (x - mean) / scale, 0.0)
+    z = np.where(mask[:, :, None], (x - mean) / scale, 0.0).astype(np.float32)  # float32: twice the speed
     print(f"train: {len(games)} games, {len(y)} positions ({int((~test).sum())} train, {int(test.sum())} held out)",
           file=sys.stderr, flush=True)
     results = {"today": scores(old[test], y[test], mask[test]),
                "uniform": scores((mask / mask.sum(axis=1, keepdims=True))[test], y[test], mask[test])}
     fits = {}
-    for kind in ("logit", "mlp"):
+    for kind in args.kinds.split(","):
         fit = Fit(kind, len(NAMES), args.hidden, args.seed)
         fit.fit(z[~test], mask[~test], y[~test], args.ridge, args.iterations)
         fits[kind] = fit
@@ -206,11 +207,13 @@ def main(argv=None):
     keep = args.keep if args.keep != "best" else min(fits, key=lambda k: results[k]["logloss"])
     info["kept"] = keep
     if args.out:
-        kept = fits[keep]
-        with open(args.out, "w") as f:
-            json.dump({"names": list(NAMES), "kind": keep, "mean": mean.tolist(), "scale": scale.tolist(),
-                       "w": kept.weights(), "info": info}, f, separators=(",", ":"))
-            f.write("\n")
+        # The kept fit at --out, and each fit beside it (NAME-logit.json, NAME-mlp.json).
+        stem = args.out[: -len(".json")] if args.out.endswith(".json") else args.out
+        for name, path in ((keep, args.out), *((k, f"{stem}-{k}.json") for k in fits)):
+            with open(path, "w") as f:
+                json.dump({"names": list(NAMES), "kind": name, "mean": mean.tolist(), "scale": scale.tolist(),
+                           "w": fits[name].weights(), "info": {**info, "kept": name}}, f, separators=(",", ":"))
+                f.write("\n")
     if args.plot:
         plot(results, args.plot)
     print(json.dumps({**info, "calibration": {k: v["calibration"] for k, v in results.items()}}))

@@ -79,8 +79,9 @@ class GreedyEngine:
     """One-step lookahead: each legal action is played on `budget` determinisations
     (the same ones for every action) and scored by `evaluate`; the best average wins."""
 
-    def __init__(self, source, seed, budget=8, weights=DEFAULT, model=MODEL):
+    def __init__(self, source, seed, budget=8, weights=DEFAULT, model=MODEL, leaf=None):
         self.source, self.seat, self.w, self.model = source, source.seat, weights, model
+        self.leaf = leaf() if callable(leaf) else leaf  # what scores a position (None: `model`)
         self.rng = Rng(seed)
         self.legal = source.sample(Rng(seed)).legal_actions()
         self.totals = [0.0] * len(self.legal)
@@ -88,10 +89,11 @@ class GreedyEngine:
 
     def iterate(self):
         g0 = self.source.sample(self.rng)
+        leaf = self.leaf
         for i, a in enumerate(self.legal):
             g = g0.clone()
             g.push(a)
-            self.totals[i] += evaluate(g, self.seat, self.model, self.w)
+            self.totals[i] += leaf.evaluate(g, self.seat) if leaf else evaluate(g, self.seat, self.model, self.w)
         self.iterations += 1
 
     def best(self):

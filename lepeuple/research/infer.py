@@ -344,6 +344,7 @@ BOTS = {
     # hard whose playouts end on the learned evaluation (lepeuple/bots/learned.py; the file
     # LEPEUPLE_LEARNED names, else the shipped one), at three horizons (docs/bots.md):
     # the end of its next turn as today, at once (the current turn over), one round more.
+    "greedy-learned": (LEVEL_BOTS["greedy"][0], LEVEL_BOTS["greedy"][1], {"leaf": candidate}),
     "hard-learned": (IsmctsEngine, 308, {**_HARD, "leaf": candidate}),
     "hard-learned-h0": (IsmctsEngine, 308, {**_HARD, "leaf": candidate, "horizon": 0}),
     "hard-learned-h2": (IsmctsEngine, 308, {**_HARD, "leaf": candidate, "horizon": 2}),

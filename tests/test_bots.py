@@ -131,7 +131,7 @@ def hidden(g, seat):
 
 
 @pytest.mark.parametrize("bot,step", [("greedy", 2), ("ismcts:80", 2), ("easy", 2), ("normal", 2), ("hard:40", 8),
-                                      ("hard-own2:40", 8), ("reply:40", 8)])
+                                      ("hard-own2:40", 8), ("reply:40", 8), ("hard-learned:40", 8), ("greedy-learned", 2)])
 def test_fairness_hidden_cards_do_not_change_the_choice(many, bot, step):
     differ = 0
     for i, g in enumerate(many[::step]):

@@ -35,8 +35,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import browser  # noqa: E402
-import serve  # noqa: E402
+import browser
+import serve
 
 ROOT = serve.ROOT
 REFERENCE = Path(__file__).resolve().parent / "reference_workloads.py"

@@ -161,7 +161,7 @@ class Store:
     def _set(self, key, text):
         try:
             self.backend.setItem(key, text)
-        except Exception:  # noqa: BLE001 — the browser's QuotaExceededError arrives as a JS error
+        except Exception:  # the browser's QuotaExceededError arrives as a JS error
             # whose text is "[object DOMException]": say it in plain words instead
             from .i18n import t
 

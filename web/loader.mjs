@@ -48,7 +48,7 @@ const mb = (bytes) => megabytes.format(bytes / 1e6);
 let last = null, step = "", frame = 0, waiting = null;
 
 function show(detail) {
-  if (!bar || !bar.isConnected) return;  // the page has drawn itself
+  if (!bar?.isConnected) return;  // the page has drawn itself
   const { file, loaded, total, phase } = detail;
   const kind = file && FILE_KIND.find(([pattern]) => pattern.test(file));
   const what = phase === "starting" ? text.starting : kind ? `${text.fetching} ${text.files[kind[1]]}` : text.loading;
@@ -68,7 +68,7 @@ function show(detail) {
 
 addEventListener("lepeuple:progress", (event) => {
   last = event.detail;
-  frame ||= requestAnimationFrame(() => { frame = 0; show(last); });
+  if (!frame) frame = requestAnimationFrame(() => { frame = 0; show(last); });
 });
 addEventListener("lepeuple:waiting", (event) => {
   waiting = event.detail.text;
@@ -79,7 +79,7 @@ if (label) label.textContent = document.documentElement.hasAttribute("data-updat
 
 function showError(message) {
   const errors = document.getElementById("error");
-  if (errors) { errors.textContent += message + "\n"; errors.hidden = false; }
+  if (errors) { errors.textContent += `${message}\n`; errors.hidden = false; }
 }
 addEventListener("error", (e) => showError(e.message));
 addEventListener("unhandledrejection", (e) => showError(String(e.reason)));

@@ -41,7 +41,7 @@ function stored(key) {
   try { return localStorage.getItem(key); } catch { return null; }  // storage disabled
 }
 
-function storedJson(key) {
+export function storedJson(key) {
   try { return JSON.parse(stored(key)) ?? null; } catch { return null; }
 }
 
@@ -50,7 +50,7 @@ function fromUrl(key) {
   return values.length ? values[values.length - 1].trim().toLowerCase() : "";
 }
 
-function pickLang() {
+export function pickLang() {
   const prefs = storedJson(PREFS_KEY) || {};
   const wanted = [fromUrl("lang"), prefs.lang,
     ...(navigator.languages || [navigator.language]).map((tag) => String(tag).split("-")[0].toLowerCase())];
@@ -64,6 +64,22 @@ function what() {
     || location.hash.startsWith("#g=");
   if (opens) return null;
   return stored(SAVE_KEY) === null ? "form" : "kept";
+}
+
+// The table Python last drew (web/boot.py keeps it), if it is of the save in storage; else null.
+export function keptTable() {
+  const kept = storedJson(KEPT_KEY), save = stored(SAVE_KEY) || "";
+  return kept && typeof kept.html === "string" && kept.save_end === save.slice(-SAVE_END) ? kept : null;
+}
+
+// The guided game is offered on a first visit (no preferences stored yet), or to resume one (web/app.py).
+export function offersTutorial() {
+  return stored(PREFS_KEY) === null || stored(TUTORIAL_KEY) !== null;
+}
+
+// The bot speed to show: the one chosen on this screen, else the URL's, else the stored preference.
+export function wantedSpeed() {
+  return state.speed || fromUrl("speed") || storedJson(PREFS_KEY)?.speed;
 }
 
 // ----- the form ---------------------------------------------------------
@@ -92,12 +108,9 @@ function show(lang, count, values) {
   }
   box.lang = state.lang;
   box.dataset.waiting = template.dataset.waiting;
-  const prefs = storedJson(PREFS_KEY);
-  if (stored(PREFS_KEY) !== null && stored(TUTORIAL_KEY) === null) {
-    box.querySelector(".tut-offer")?.remove();  // offered on a first visit, or to resume (web/app.py)
-  }
+  if (!offersTutorial()) box.querySelector(".tut-offer")?.remove();
   const speed = box.querySelector("select[name=speed]");
-  const speedWanted = state.speed || fromUrl("speed") || prefs?.speed;
+  const speedWanted = wantedSpeed();
   if (speed && [...speed.options].some((o) => o.value === speedWanted)) speed.value = speedWanted;
   const file = box.querySelector("input[type=file]");
   if (file) file.disabled = true;  // a game file is read by Python: from when it is ready
@@ -223,8 +236,8 @@ if (state.shown === "form") {
   box.addEventListener("change", onChange);
   box.addEventListener("submit", (event) => event.preventDefault());
 } else if (state.shown === "kept") {
-  const kept = storedJson(KEPT_KEY), save = stored(SAVE_KEY) || "";
-  if (kept && typeof kept.html === "string" && kept.save_end === save.slice(-SAVE_END)) {
+  const kept = keptTable();
+  if (kept) {
     box.innerHTML = kept.html;  // our own markup, as Python drew it (web/boot.py)
     box.lang = kept.lang || "en";
     box.classList.add("kept");

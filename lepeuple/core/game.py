@@ -266,6 +266,7 @@ class Game:
         route = _LISTED_ROUTES[self.players][self.active].get(id(action))
         if route is not None and self.phase == "move" and route[0] in self.moves[self.active]:
             self._legal = None  # push, inlined too
+            events: list  # a declaration only: no code runs
             self._events = events = []
             if self.history is not None:
                 self.history.append(action)
@@ -326,6 +327,7 @@ class Game:
         those): an illegal action leaves the state inconsistent. People's input goes
         through `apply`, which validates and changes nothing when it refuses."""
         self._legal = None
+        events: list
         self._events = events = []
         if self.history is not None:
             self.history.append(action)
@@ -371,7 +373,7 @@ class Game:
     def _legal_powers(self):
         seat = self.active
         targeted = _AT[self.players][seat]
-        out = [PASS]
+        out: list = [PASS]
         for card in self.powers[seat]:
             if card in targeted:
                 out += targeted[card]

@@ -36,7 +36,7 @@ from .controllers.replay import ReplayController
 from .controllers.stats import StatsController
 from .markup import h
 from .newgame import parse_query
-from .render import log as log_view, screens
+from .render import screens
 from .render.rules import anchor, rules_page, rules_panel
 from .storage import PREFS_KEY, SAVE_KEY, SaveError
 
@@ -282,8 +282,11 @@ class App:
             self.page.store.set_pref("lang", code)
 
     def log_more(self, _):
-        """The log's older folded turns: the next page of them drawn on demand."""
-        log_view.show_more_earlier()
+        """The log's older folded turns: the next page of them drawn on demand, by the
+        controller whose table is up (the guided game's log never folds that many)."""
+        owner = {"table": self.game, "replay": self.replay}.get(self.screen)
+        if owner is not None:
+            owner.show_more_earlier()
 
     def rules(self, rule):
         """The rules: in a game, a panel beside the board opened at `rule`'s section

@@ -24,6 +24,7 @@ from ..markup import h
 from ..newgame import Setup
 from ..render import replay as replay_view, screens
 from ..render.common import button, player_name
+from ..render.log import EARLIER_PAGE
 from ..render.table import Controls, HintShown, TableModel, frame_text, table_screen
 from ..session import Session
 from ..storage import decode, encode
@@ -56,6 +57,7 @@ class GameController:
         self.notice = None  # (key, fields) of a save problem, above the table
         self.link_notices = []  # what the link that started the game ignored, above the table
         self.stale = False  # another tab changed the saved game: this one stops
+        self.earlier = EARLIER_PAGE  # the log's folded turns drawn (more on "show more")
 
     # ----- making and loading a game ---------------------------------------
 
@@ -304,6 +306,10 @@ class GameController:
         if s is not None:
             self.start(Setup(list(s.seats), dict(s.setup.options), None))
 
+    def show_more_earlier(self):
+        """The log's "show more": EARLIER_PAGE more of its folded turns drawn."""
+        self.earlier += EARLIER_PAGE
+
     def hide_end(self, _):
         self.show_end = False
 
@@ -333,7 +339,7 @@ class GameController:
                           later=s.log[upto:], last=s.last if frame is None else [], frame=frame,
                           hint=HintShown(hint.action, hint.path, hint.why), whys=s.log_whys(),
                           can_hint=chooser is not None, pass_to=passing,
-                          notices=self._notices(), changes=changes,
+                          notices=self._notices(), changes=changes, earlier=self.earlier,
                           controls=Controls(thinking=self.thinking, bots=self.bot_controls(),
                                             can_undo=s.undoable() > 0 and frame is None, hint_busy=hint.busy))
 

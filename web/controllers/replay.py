@@ -16,6 +16,7 @@ from lepeuple.review import Review
 from ..eyes import EVERYONE, Eyes
 from ..markup import h
 from ..render import replay as replay_view
+from ..render.log import EARLIER_PAGE
 from ..render.table import ReplayExtras, TableModel, table_screen
 from ..replay import Replay, file_name, pack, read_file, unpack
 from ..storage import SaveError, encode
@@ -41,6 +42,7 @@ class ReplayController:
         self.review = None  # {"seat", "done", "total", "result", "job"}: running or done
         self.paths = {}  # review: action -> its tiles (Game.path)
         self.fragment = fragment  # location.hash: a shared game (#g=…) opens here
+        self.earlier = EARLIER_PAGE  # the log's folded turns drawn (more on "show more")
 
     # ----- opening ---------------------------------------------------------
 
@@ -217,6 +219,10 @@ class ReplayController:
                 self.app.render()
                 last = now
 
+    def show_more_earlier(self):
+        """The log's "show more": EARLIER_PAGE more of its folded turns drawn."""
+        self.earlier += EARLIER_PAGE
+
     def cancel_review(self, _):
         self.review = None
 
@@ -258,7 +264,7 @@ class ReplayController:
         view, hands = self.eyes.views(r.game(), r.viewer)
         said = self.app.said
         model = TableModel(view=view, seats=r.seats, log=r.events(), last=r.last() if r.marks is None else [],
-                           notices=[said] if said else [],
+                           notices=[said] if said else [], earlier=self.earlier,
                            replay=ReplayExtras(hands=hands, marks=r.marks, paths=self.paths if r.marks else {}))
         extra = [replay_view.download_link(encode(r.seats, r.record), self.file_name())]
         if r.finished:

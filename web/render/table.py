@@ -8,7 +8,7 @@ from ..playback import SCORING
 from . import cards
 from .common import button, meeple_label, player_name
 from .legend import legend
-from .log import applied_after, describe, log as log_panel
+from .log import EARLIER_PAGE, applied_after, describe, log as log_panel
 from .outcome import outcome_text
 from .panels import panels, piles
 from .ring import how_icon, ring
@@ -66,6 +66,7 @@ class TableModel:
     changes: dict = field(default_factory=dict)  # seat -> points since the viewer last decided
     controls: Controls = field(default_factory=Controls)
     replay: ReplayExtras = None  # the replay's own extras, else None
+    earlier: int = EARLIER_PAGE  # folded turns of the log drawn (more on "show more")
 
 
 def table_screen(m):
@@ -88,7 +89,8 @@ def table_screen(m):
              h("aside", {"class": "side", "id": "side"},
                h("div", {"data-region": "panels"}, panels(v, m.seats, m.changes, m.offer.targets if m.offer else None)),
                log_panel(m.log, m.seats, v["seat"], v["options"]["scores"] == "hidden",
-                         fresh=(m.frame.end - m.frame.start) if m.frame else len(m.last), whys=m.whys)))
+                         fresh=(m.frame.end - m.frame.start) if m.frame else len(m.last), whys=m.whys,
+                         earlier=m.earlier)))
 
 
 def _at_frame(m):

@@ -87,6 +87,11 @@ class GameController:
         """Nothing of the previous moment is left: steps, choices, hint, thinking."""
         self.steps, self.chooser, self.hint, self.thinking, self.once = playback.Steps(), None, Hint(), None, False
 
+    def drop(self):
+        """No game on this table any more (its save cleared or replaced): work on it stops."""
+        self.app.cancel_stale(game_changed=True)
+        self.session = None
+
     def save(self, replace=False):
         store = self.app.page.store
         error = store.save(self.session.seats, self.session.record(), replace, self.session.whys)
@@ -119,7 +124,7 @@ class GameController:
         if not s.is_bot(by):
             frames = [] if s.human_to_move() else playback.from_scoring(frames)
         self.chooser, self.hint, self.thinking = None, Hint(), None
-        self.app.said = None
+        self.app.clear_said()
         self.steps.add(frames)
         self._settle()
         self.save()

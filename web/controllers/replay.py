@@ -53,10 +53,10 @@ class ReplayController:
             seats, record, text = unpack(fragment)
             replay = Replay(seats, record, app.page.levels, text=text)
         except SaveError as e:
-            app.form.notices.append(("link.broken", {"reason": e.reason}))
+            app.form.add_notice(("link.broken", {"reason": e.reason}))
             return False
         if not replay.finished:  # a link would show every hand of a game still being played
-            app.form.notices.append(("link.unfinished", {}))
+            app.form.add_notice(("link.unfinished", {}))
             return False
         self.show(replay, Eyes(len(replay.seats), None, True))
         return True
@@ -79,8 +79,15 @@ class ReplayController:
         self.replay, self.eyes, self.imported, self.playing, self.share_state = replay, eyes, None, False, None
         self.review, self.paths = None, {}
         replay.viewer = eyes.default()
-        self.app.said = None
+        self.app.clear_said()
         self.app.go("replay")
+
+    def screen_left(self, screen):
+        """The replay screen gives way to `screen`: playing back stops; the replay is
+        forgotten, unless the rules page opens over it (it returns here)."""
+        self.playing = False
+        if screen != "rules":
+            self.close_replay()
 
     def close_replay(self):
         """Forget the replay and its review (the screen has changed)."""
@@ -159,11 +166,10 @@ class ReplayController:
     def take_import(self, imported):
         seats, record = imported
         app = self.app
-        app.cancel_stale(game_changed=True)
-        app.form.pending_import = None
+        app.game.drop()
+        app.form.drop_import()
         self.close_replay()
         app.page.store.save(seats, record, replace=True)
-        app.game.session = None
         app.resume_saved()
 
     # ----- the review ("coach") -------------------------------------------------

@@ -84,7 +84,7 @@ def table_screen(m):
                _notices(m.notices),
                h("div", {"class": "board", "data-region": "board"},
                  ring(v, m.seats, m.offer, _marks(m), piles(v, *_last_card(m)))),
-               legend(),  # every mark of the board in words
+               legend(v["options"]["target"]),  # every mark of the board in words
                all_hands(m) if m.replay and m.replay.hands else hand(m)),
              h("aside", {"class": "side", "id": "side"},
                h("div", {"data-region": "panels"}, panels(v, m.seats, m.changes, m.offer.targets if m.offer else None)),

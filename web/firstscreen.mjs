@@ -23,10 +23,11 @@
 // chosen, as JSON (web/takeover.py uses it); from then on this module does
 // nothing, and Python's first drawing replaces everything in #app.
 
-const SAVE_KEY = "lepeuple.save", PREFS_KEY = "lepeuple.prefs", KEPT_KEY = "lepeuple.table",
-  TUTORIAL_KEY = "lepeuple.tutorial";  // web/storage.py, web/takeover.py, web/tutorial.py
-const SAVE_END = 64;  // web/takeover.py: the kept table is of the save that ends so
-const SETUP_KEYS = ["players", "names", "seed", "defense", "scores", "target"];  // web/newgame.py
+// The storage keys, the kept table's save end (the kept table is of the save that
+// ends so) and the URL's keys that set up a game: the Python's own, written into
+// keys.mjs by scripts/build_site.py from web/storage.py, web/takeover.py,
+// web/tutorial.py and web/newgame.py.
+import { KEPT_KEY, PREFS_KEY, SAVE_END, SAVE_KEY, SETUP_KEYS, TUTORIAL_KEY } from "./keys.mjs";
 
 const app = document.getElementById("app");
 const loading = document.getElementById("loading");

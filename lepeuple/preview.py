@@ -60,7 +60,8 @@ def preview(view, action):
     pos = [t for pair in view["meeples"] for t in pair]
     m = 2 * move.meeple[0] + move.meeple[1]
     draws = _Draws(view)
-    steps, out = [], {"partner_choice": False, "stops_early": False, "redeployed": False}
+    steps: list[dict] = []
+    out: dict = {"partner_choice": False, "stops_early": False, "redeployed": False}
     path = hops(move.card, move.how, pos[m], view["tiles"])
     for to, stop in resolve(pos, m, path, view["active"]):
         step = {"tile": to}

@@ -26,8 +26,8 @@ view["known"]); the page names such a card only to its holder.
 
 from .core import ring
 from .core.actions import from_json, to_json
-from .core.cards import TARGETED
-from .core.game import HAND_LIMIT
+from .core.cards import GAINS, TARGETED
+from .core.game import HAND_LIMIT, reaches_target
 from .explain import scoring
 from .preview import preview
 
@@ -75,7 +75,7 @@ def _move(view, a):
         if "event" in step:
             e = step["event"]
             score = view["scores"][seat]
-            wins = score is not None and score + e["deltas"][seat] >= target
+            wins = score is not None and reaches_target(score + e["deltas"][seat], view["options"])
             return {**base, "kind": "event", "event": e["kind"], "victim": ring.home_owner(e["home"]),
                     "deltas": e["deltas"], "tile": step["tile"], "wins": wins, "target": target}
         if step.get("partner_choice"):
@@ -112,10 +112,9 @@ def _power(view, a):
     elif card == "permutation":
         tiles = [view["meeples"][m[0]][m[1]] for m in (a.meeple, a.other)]
         out.update(meeple=list(a.meeple), other=list(a.other), tiles=tiles)
-    elif card in ("force", "soin"):
-        gain = 2 if card == "force" else 1
+    elif card in GAINS:
         out["target"] = view["options"]["target"]
-        out["wins"] = out["score"] is not None and out["score"] + gain >= out["target"]
+        out["wins"] = out["score"] is not None and reaches_target(out["score"] + GAINS[card], view["options"])
     return out
 
 

@@ -4,6 +4,7 @@ runtime), side by side with CPython's.
 
     python scripts/bench_browser.py [--players 4] [--games 1000] [--seed 1] [--pairs 3]
     python scripts/bench_browser.py --reference [--pairs 3]
+    python scripts/bench_browser.py --pairs 6 --readme   # and writes the engine's figures into README.md's row
 
 Loads Pyodide (from node_modules, with lepeuple/ written into its file system)
 once in one Chromium page, then `--pairs` times runs `python -m lepeuple bench`
@@ -27,6 +28,7 @@ this Pyodide gives ordinary Python code.
 """
 
 import argparse
+import datetime
 import json
 import os
 import statistics
@@ -35,8 +37,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import browser  # noqa: E402
-import serve  # noqa: E402
+import browser
+import readme_figures
+import serve
 
 ROOT = serve.ROOT
 REFERENCE = Path(__file__).resolve().parent / "reference_workloads.py"
@@ -128,6 +131,17 @@ def summary(pairs, reference):
     return out
 
 
+def readme_row(args, figures, load, date):
+    """README.md's row of the Figures table for the engine's `figures` (a summary()), dated."""
+    share = figures["games_per_s"]
+    median, bests = round(100 * share["median_share"]), round(100 * share["share_of_bests"])
+    return (f"| engine in Pyodide in Chromium, warm, against CPython side by side "
+            f"| `.venv/bin/python scripts/bench_browser.py --pairs {args.pairs}` "
+            f"| median of the pairs' ratios {median} %, ratio of the best figures {bests} % ({args.players} players; "
+            f"{date.isoformat()}, load {load:.1f}; under load Pyodide's clock also counts time spent waiting: "
+            f"[docs/engine-speed.md](docs/engine-speed.md)) | 60 %: {'met' if share['median_share'] >= 0.6 else 'not met'} |")
+
+
 def main():
     parser = argparse.ArgumentParser(description="The engine benchmark in Pyodide in Chromium, next to CPython.")
     parser.add_argument("--players", type=int, default=4)
@@ -136,9 +150,12 @@ def main():
     parser.add_argument("--pairs", type=int, default=3, help="CPython/Pyodide runs side by side")
     parser.add_argument("--reference", action="store_true", help="plain Python workloads instead of the engine")
     parser.add_argument("--warm-up", type=int, default=3, help="Pyodide runs left out first (default 3)")
+    parser.add_argument("--readme", action="store_true", help="write the engine's figures into README.md's row, dated")
     args = parser.parse_args()
     if args.pairs < 1:
         parser.error("--pairs is at least 1")
+    if args.readme and args.reference:
+        parser.error("--readme writes the engine's figures: not with --reference")
     from playwright.sync_api import sync_playwright
 
     server, base = serve.start_server(ROOT)  # the repository: node_modules/pyodide and the engine
@@ -160,9 +177,13 @@ def main():
                 chromium.close()
     finally:
         server.shutdown()
-    print(f"load average (1, 5, 15 min): {[round(x, 2) for x in os.getloadavg()]}; {os.cpu_count()} CPUs")
+    load = os.getloadavg()
+    print(f"load average (1, 5, 15 min): {[round(x, 2) for x in load]}; {os.cpu_count()} CPUs")
     what = "reference workloads" if args.reference else f"engine, {args.players} players"
-    print(json.dumps({"compared": what, "pairs": len(pairs), **summary(pairs, args.reference)}))
+    figures = summary(pairs, args.reference)
+    print(json.dumps({"compared": what, "pairs": len(pairs), **figures}))
+    if args.readme:
+        print(readme_figures.write_row(ROOT / "README.md", readme_row(args, figures, load[0], datetime.date.today())))
 
 
 if __name__ == "__main__":

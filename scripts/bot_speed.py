@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent))  # lepeuple
-import browser  # noqa: E402
-import build_site  # noqa: E402
-import serve  # noqa: E402
+import browser
+import build_site
+import serve
 
 LEVEL_STATS = "(level) => (JSON.parse(document.body.dataset.botStats || '{}').levels || {})[level]"
 

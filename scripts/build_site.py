@@ -4,7 +4,9 @@
     python scripts/build_site.py [--out DIR] [--no-snapshot]
 
 _site/ gets: index.html, with the first screen rendered into it by the page's
-own Python (write_first_screen), and rules/<lang>.html; pyscript.toml; python-files.json, every .py/.json
+own Python (write_first_screen), and rules/<lang>.html; web/keys.mjs, the storage
+and URL keys web/firstscreen.mjs shares with the Python, written from it first
+(write_keys_module); pyscript.toml; python-files.json, every .py/.json
 file of lepeuple/ and web/ (so new modules are picked up) but lepeuple's layers
 the page never imports (NOT_SHIPPED: the tools, the research bots) as {path: text}, and
 the message catalogs web/locales/*.po compiled to gettext's .mo (base64),
@@ -97,6 +99,12 @@ NOT_PRECACHED = re.compile(r"""^(bare/.*|rules/.*|.*\.map|.*LICENSE
     |python-files\.json)$""", re.X)
 # standard library modules kept even if nothing seems to import them: codecs
 # looked up by name at run time
+# The names web/firstscreen.mjs shares with the page's Python (the storage keys it
+# reads, the kept table's save end, the URL's keys that set up a game), written
+# from the Python source into this module, which firstscreen.mjs imports. It is
+# kept in the repository too (the build rewrites it when the Python changed), so
+# that firstscreen.mjs also loads from the source tree (tests/js).
+KEYS_MODULE = "web/keys.mjs"
 STDLIB_ALWAYS = ("encodings.utf_8", "encodings.utf_8_sig", "encodings.latin_1", "encodings.ascii",
                  "encodings.utf_16", "encodings.utf_32", "encodings.unicode_escape",
                  "encodings.raw_unicode_escape", "encodings.idna", "encodings.aliases")
@@ -211,6 +219,30 @@ def compiled_catalogs():
 
     return {path.with_suffix(".mo").relative_to(ROOT).as_posix(): compile_po(path.read_text(encoding="utf-8"))
             for path in sorted((ROOT / "web/locales").glob("*.po"))}
+
+
+def shared_keys():
+    """{name: value} of KEYS_MODULE, read from the Python that owns each."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from web import newgame, storage, takeover, tutorial
+
+    return {"SAVE_KEY": storage.SAVE_KEY, "PREFS_KEY": storage.PREFS_KEY, "KEPT_KEY": takeover.KEPT_KEY,
+            "TUTORIAL_KEY": tutorial.KEY, "SAVE_END": takeover.SAVE_END, "SETUP_KEYS": list(newgame.SETUP_KEYS)}
+
+
+def keys_module():
+    """The text of KEYS_MODULE: one `export const NAME = <JSON>;` line per shared name."""
+    head = ("// Written by scripts/build_site.py from web/storage.py, web/takeover.py, web/tutorial.py\n"
+            "// and web/newgame.py (edit those, not this): the names web/firstscreen.mjs shares with them.\n")
+    return head + "".join(f"export const {name} = {json.dumps(value)};\n" for name, value in shared_keys().items())
+
+
+def write_keys_module():
+    """KEYS_MODULE rewritten from the Python, if it says anything else."""
+    path, text = ROOT / KEYS_MODULE, keys_module()
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
 
 
 def icon_pixel(x, y, n):
@@ -480,6 +512,7 @@ def build(out=ROOT / "_site", snapshot=True):
     modules = [p.relative_to(ROOT).as_posix() for p in python]
     catalogs = compiled_catalogs()
     (out / PYTHON_FILES).write_text(python_files(modules, catalogs), encoding="utf-8")
+    write_keys_module()
     for path in source_files("web", WEB_SUFFIXES - PYTHON_FS_SUFFIXES):
         if path.name != "sw.template.js":
             copy(path, out / path.relative_to(ROOT))

@@ -42,9 +42,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import browser  # noqa: E402
-import build_site  # noqa: E402
-import serve  # noqa: E402
+import browser
+import build_site
+import serve
 
 FORM = "select[name=kind-1]:enabled"  # a seat's menu: the new-game form can be used
 # When the form was first painted, in seconds from the navigation's start (the

@@ -26,12 +26,12 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from lepeuple.bots import think  # noqa: E402
-from lepeuple.bots.evaluate import FLANK_OWNER, MODEL, Model, best_move_value, turn_order, utilities  # noqa: E402
-from lepeuple.core.cards import POWER_IDS  # noqa: E402
-from lepeuple.core.rng import Rng  # noqa: E402
-from lepeuple.core.setup import new_game  # noqa: E402
-from lepeuple.core.view import view  # noqa: E402
+from lepeuple.bots import think
+from lepeuple.bots.evaluate import FLANK_OWNER, MODEL, Model, best_move_value, turn_order, utilities
+from lepeuple.core.cards import POWER_IDS
+from lepeuple.core.rng import Rng
+from lepeuple.core.setup import new_game
+from lepeuple.core.view import view
 
 POWERS = [c for c, _ in MODEL.power]
 NAMES = (["score", "score2", "potential0", "potential1", "potential2", "movement"]

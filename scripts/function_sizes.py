@@ -19,6 +19,8 @@ import re
 import statistics
 from pathlib import Path
 
+import readme_figures
+
 FOLDERS = ("lepeuple", "web")
 README_ROW = re.compile(r"^\| function sizes in .*$", re.M)
 
@@ -51,12 +53,7 @@ def readme_row(figures, date):
 
 def write_readme(readme, figures, date):
     """Replace the function sizes row of `readme` (a path); returns the row."""
-    text = readme.read_text(encoding="utf-8")
-    if not README_ROW.search(text):
-        raise SystemExit(f"{readme} has no '| function sizes in ...' row")
-    row = readme_row(figures, date)
-    readme.write_text(README_ROW.sub(lambda _: row, text, count=1), encoding="utf-8")
-    return row
+    return readme_figures.write_row(readme, readme_row(figures, date))
 
 
 def main():

@@ -18,9 +18,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from lepeuple import new_game  # noqa: E402
-from lepeuple.bots import choose, think  # noqa: E402
-from lepeuple.core.view import view  # noqa: E402
+from lepeuple import new_game
+from lepeuple.bots import choose, think
+from lepeuple.core.view import view
 
 
 def measure(level, players, games):
@@ -50,7 +50,7 @@ def main():
     parser.add_argument("--games", type=int, default=2)
     args = parser.parse_args()
     its, decisions = measure(args.level, args.players, args.games)
-    ms = lambda q: its[int(q * (len(its) - 1))] * 1000  # noqa: E731
+    ms = lambda q: its[int(q * (len(its) - 1))] * 1000
     print(f"{args.level}, {args.players} players: {len(its)} iterations, median {ms(0.5):.1f} ms, "
           f"99th {ms(0.99):.1f} ms, 99.9th {ms(0.999):.1f} ms, longest {its[-1] * 1000:.1f} ms; "
           f"{len(decisions)} decisions, CPU mean {statistics.mean(decisions) * 1000:.0f} ms, "

@@ -24,12 +24,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from lepeuple import new_game  # noqa: E402
-from lepeuple.core.actions import to_json  # noqa: E402
-from lepeuple.review import Review  # noqa: E402
-from web.botrunner import levels  # noqa: E402
-from web.replay import Replay, read_file  # noqa: E402
-from web.storage import encode  # noqa: E402
+from lepeuple import new_game
+from lepeuple.core.actions import to_json
+from lepeuple.review import Review
+from web.botrunner import levels
+from web.replay import Replay, read_file
+from web.storage import encode
 
 
 def long_game(length, seed=1):

@@ -15,10 +15,10 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from lepeuple.core.rng import Rng  # noqa: E402
-from lepeuple.core.setup import new_game  # noqa: E402
-from lepeuple.core.view import view  # noqa: E402
-from lepeuple.research.infer import choose, think_true  # noqa: E402
+from lepeuple.core.rng import Rng
+from lepeuple.core.setup import new_game
+from lepeuple.core.view import view
+from lepeuple.research.infer import choose, think_true
 
 
 def positions(count, seed):

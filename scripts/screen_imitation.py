@@ -28,12 +28,12 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from lepeuple.bots import choose  # noqa: E402
-from lepeuple.bots.search import imitate_greedy  # noqa: E402
-from lepeuple.core.resample import Resampler  # noqa: E402
-from lepeuple.core.rng import Rng  # noqa: E402
-from lepeuple.core.setup import new_game  # noqa: E402
-from lepeuple.core.view import view  # noqa: E402
+from lepeuple.bots import choose
+from lepeuple.bots.search import imitate_greedy
+from lepeuple.core.resample import Resampler
+from lepeuple.core.rng import Rng
+from lepeuple.core.setup import new_game
+from lepeuple.core.view import view
 
 TOPK = 12  # hard's shortlist of movements (lepeuple/bots/__init__.py, _HARD)
 

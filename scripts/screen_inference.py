@@ -15,9 +15,9 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from lepeuple.core.view import view  # noqa: E402
-from lepeuple.research.history import with_log  # noqa: E402
-from lepeuple.tools import arena, cli  # noqa: E402
+from lepeuple.core.view import view
+from lepeuple.research.history import with_log
+from lepeuple.tools import arena, cli
 
 
 def logged_view(game, seat):

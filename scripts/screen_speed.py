@@ -16,11 +16,11 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from lepeuple.core.rng import Rng  # noqa: E402
-from lepeuple.core.setup import new_game  # noqa: E402
-from lepeuple.core.view import view  # noqa: E402
-from lepeuple.research.history import with_log  # noqa: E402
-from lepeuple.research.infer import choose, think  # noqa: E402
+from lepeuple.core.rng import Rng
+from lepeuple.core.setup import new_game
+from lepeuple.core.view import view
+from lepeuple.research.history import with_log
+from lepeuple.research.infer import choose, think
 
 
 def positions(players, games, seed):

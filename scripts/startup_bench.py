@@ -30,9 +30,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import browser  # noqa: E402
-import build_site  # noqa: E402
-import serve  # noqa: E402
+import browser
+import build_site
+import serve
 
 PAGES = {"game": "", "bare": "bare/"}
 STEPS = ("snapshot", "interpreter", "pyscript", "ready")

@@ -17,8 +17,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from lepeuple import new_game  # noqa: E402
-from lepeuple.core.cards import TARGETED  # noqa: E402
+from lepeuple import new_game
+from lepeuple.core.cards import TARGETED
 
 
 def count(games, seed):

@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
-import bench_browser  # noqa: E402
+import bench_browser
 
 
 def test_pairs_are_summed_up_by_the_median_ratio_and_the_ratio_of_the_bests():

@@ -2,13 +2,16 @@
 
 import json
 import random
+from types import SimpleNamespace
 
 import pytest
 
+import lepeuple.bots as bots
 from lepeuple import new_game
 from lepeuple.bots import BOTS, LEVELS, Thinking, choose, spec, think, think_true
 from lepeuple.bots.evaluate import best_move_value, evaluate, move_value, win_chances
 from lepeuple.bots.policy import policy_action
+from lepeuple.bots.search import IsmctsEngine
 from lepeuple.core.resample import Resampler
 from lepeuple.core.rng import Rng
 from lepeuple.core.view import view
@@ -107,15 +110,25 @@ def test_time_slicing_does_not_change_the_choice(bot):
         assert len(g.legal_actions()) == 1 or slices > 0 or t.iterations == spec(bot)[1]
 
 
-def test_a_step_returns_soon_after_its_time():
+def test_a_step_returns_at_the_first_iteration_past_its_time(monkeypatch):
+    """`step(seconds)` looks at the clock after each iteration, not only once the budget
+    is spent: on a clock where each iteration takes a quarter of a second, a one-second
+    step runs four iterations, and a step of no time still runs one."""
+    clock = [0.0]
+    iterate = IsmctsEngine.iterate
+
+    def quarter_second(engine):
+        clock[0] += 0.25
+        iterate(engine)
+
+    monkeypatch.setattr(bots, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    monkeypatch.setattr(IsmctsEngine, "iterate", quarter_second)
     g = positions(1, seed=5, players=(5,))[1]
     t = think(view(g, g.to_move), "hard", 1)
-    import time
-
-    start = time.perf_counter()
-    t.step(0.02)
-    assert time.perf_counter() - start < 0.2  # one iteration is far below 50 ms
-    assert 0 < t.iterations < spec("hard")[1]
+    assert not t.step(1.0)
+    assert t.iterations == 4
+    assert not t.step(0.0)
+    assert t.iterations == 5 < spec("hard")[1]
 
 
 def redealt(g, seed):

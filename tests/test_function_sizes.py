@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
-import function_sizes  # noqa: E402
+import function_sizes
 
 ROOT = Path(__file__).resolve().parents[1]
 

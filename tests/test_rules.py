@@ -8,7 +8,8 @@ import pytest
 
 from lepeuple import IllegalAction, new_game
 from lepeuple.core import ring
-from lepeuple.core.cards import MOVEMENT, NAMES, POWER_IDS, TARGETED, movement_ids
+from lepeuple.core.cards import GAINS, MOVEMENT, NAMES, POWER_IDS, TARGETED, movement_ids
+from lepeuple.core.game import reaches_target
 from support import DRAW, PASS, hands, kinds, move, play, power, setup
 
 HOMES_3P = [[2, 2], [6, 6], [10, 10]]
@@ -100,6 +101,7 @@ def test_r5_force_and_soin_gain_points():
     g = _power_game("soin")
     play(g, power("soin"))
     assert g.scores == [1, 0, 0]
+    assert GAINS == {"force": 2, "soin": 1}  # what the page and the bots' reasons say they gain
 
 
 def test_r5_voleur_takes_a_point_unless_the_target_has_none():
@@ -647,6 +649,17 @@ def test_option_target_changes_the_winning_score():
     g = _power_game("force", scores=[5, 0, 0], options={"target": 6})
     play(g, power("force"), DRAW)
     assert g.is_over
+
+
+@pytest.mark.parametrize("target", [6, 12, 30])
+def test_option_target_is_reached_at_the_target_score_or_more(target):
+    """reaches_target, which the page's marks and the bots' reasons ask, is the end check of R21."""
+    assert reaches_target(target, {"target": target}) and reaches_target(target + 1, {"target": target})
+    assert not reaches_target(target - 1, {"target": target})
+    for before in (target - 2, target - 1):
+        g = _power_game("soin", scores=[before, 0, 0], options={"target": target})
+        play(g, power("soin"), DRAW)
+        assert g.is_over == reaches_target(before + 1, g.options)
 
 
 def test_option_shield_defense_is_laid_face_down_in_the_power_phase():

@@ -13,7 +13,7 @@ from lepeuple.tools import arena, sprt
 from lepeuple.tools.cli import main as cli_main
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
-import screen_paired  # noqa: E402
+import screen_paired
 
 
 def fed(differences, d0=0.0, d1=0.08, alpha=0.05, beta=0.05):

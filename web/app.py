@@ -36,7 +36,7 @@ from .controllers.replay import ReplayController
 from .controllers.stats import StatsController
 from .markup import h
 from .newgame import parse_query
-from .render import log as log_view, screens
+from .render import screens
 from .render.rules import anchor, rules_page, rules_panel
 from .storage import PREFS_KEY, SAVE_KEY, SaveError
 
@@ -119,16 +119,13 @@ class App:
         query = parse_query(page.search, page.levels)
         lang = query.lang or prefs.get("lang") or i18n.pick_language(page.languages)
         self.set_language(lang, remember=bool(query.lang))
-        page.speed = query.speed or prefs.get("speed") or "normal"
-        page.sound = prefs.get("sound", "off")
-        page.dom.set_sound(page.sound == "on")
-        form.errors, form.notices = query.errors, query.notices + reset + stats.check(page.store)
-        if not page.saving:
-            form.notices.append(("save.memory", {}))
+        page.set_speed(query.speed or prefs.get("speed") or "normal")
+        page.set_sound(prefs.get("sound", "off"))
+        guided = "tutorial=1" in page.search.lstrip("?").split("&")  # ?tutorial=1: the guided game
+        form.report(query.errors, self._start_notices(query, reset, guided))
         self.resume_saved()
         self.guide.note_visit()
-        if "tutorial=1" in page.search.lstrip("?").split("&"):  # ?tutorial=1: the guided game
-            form.notices = [n for n in form.notices if n != ("err.unknown_param", {"name": "tutorial"})]
+        if guided:
             page.dom.replace_query(self._kept_query(query))
             self.command("tutorial")
             return
@@ -142,12 +139,19 @@ class App:
             elif form.broken is None:
                 self.game.start(query.setup, form.notices)
             else:
-                form.draft = query.setup
+                form.fill(query.setup)
         elif query.draft is not None:
-            form.draft = query.draft
+            form.fill(query.draft)
             self.go("new" if form.broken is None else "broken")
         self.render()
         self.game.kick()
+
+    def _start_notices(self, query, reset, guided):
+        """What the new-game screen says at start-up: the URL's notices (but "tutorial" when
+        it opens the guided game), preferences reset, stats set aside, storage keeping nothing."""
+        page = self.page
+        notices = query.notices + reset + stats.check(page.store) + ([] if page.saving else [("save.memory", {})])
+        return [n for n in notices if not guided or n != ("err.unknown_param", {"name": "tutorial"})]
 
     def _prefs(self):
         """(preferences, notices): only values the page knows are kept; anything else
@@ -170,11 +174,11 @@ class App:
         try:
             found = self.game.load()
         except SaveError as e:
-            self.form.broken = e
+            self.form.unreadable(e)
             self.go("broken")
             return
         if found:
-            self.form.draft = self.game.session.setup
+            self.form.fill(self.game.session.setup)
         self.go("table" if found else "new")
 
     def _kept_query(self, query):
@@ -195,9 +199,7 @@ class App:
         if screen in VISITS and not returning:
             self.back[screen] = ("table" if self.screen == "table" else "new") if screen == "tutorial" else self.screen
         if self.screen == "replay":
-            self.replay.playing = False
-            if screen != "rules":
-                self.replay.close_replay()
+            self.replay.screen_left(screen)
         self.screen = screen
         self.cancel_stale()
 
@@ -214,7 +216,7 @@ class App:
         another game also drops what was about the old one (a review, a word said)."""
         self.epoch += 1
         if game_changed:
-            self.replay.review = None
+            self.replay.cancel_review(None)
             self.said = None
 
     def live(self, epoch):
@@ -246,12 +248,9 @@ class App:
         if name == "lang":
             self.set_language(value, remember=True)
         elif name == "speed" and value in playback.READ:
-            self.page.speed = value
-            self.page.store.set_pref("speed", value)
+            self.page.set_speed(value, remember=True)
         elif name == "sound" and value in ("on", "off"):
-            self.page.sound = value
-            self.page.store.set_pref("sound", value)
-            self.page.dom.set_sound(value == "on")
+            self.page.set_sound(value, remember=True)
         elif name == "form":
             self.form.form_changed()
         elif name.startswith("replay-"):
@@ -266,8 +265,12 @@ class App:
 
     def say(self, notice):
         """A word about the last thing asked (a file that is no game), on whatever screen is up."""
-        self.form.notices = [notice]  # the new-game screen
+        self.form.say(notice)  # the new-game screen
         self.said = notice  # the table and the replay
+
+    def clear_said(self):
+        """The word said is old news (a move was made, another replay opened)."""
+        self.said = None
 
     def storage_changed(self, key):
         """The browser says another tab wrote to storage (key None: storage cleared)."""
@@ -282,8 +285,11 @@ class App:
             self.page.store.set_pref("lang", code)
 
     def log_more(self, _):
-        """The log's older folded turns: the next page of them drawn on demand."""
-        log_view.show_more_earlier()
+        """The log's older folded turns: the next page of them drawn on demand, by the
+        controller whose table is up (the guided game's log never folds that many)."""
+        owner = {"table": self.game, "replay": self.replay}.get(self.screen)
+        if owner is not None:
+            owner.show_more_earlier()
 
     def rules(self, rule):
         """The rules: in a game, a panel beside the board opened at `rule`'s section
@@ -297,9 +303,13 @@ class App:
             self.go("rules")
         return None
 
+    def close_panel(self):
+        """The rules panel beside the game closes (if it was open)."""
+        self.panel = None
+
     def rules_close(self, _):
         if self.panel is not None:
-            self.panel = None
+            self.close_panel()
             return "choice"
         if self.screen == "rules":
             self.go_back()

@@ -39,7 +39,7 @@ class KeepingDom(BrowserDom):
                 self.storage.setItem(takeover.KEPT_KEY, json.dumps(page, ensure_ascii=False))
             elif what == "drop" and self.kept != "drop":
                 self.storage.removeItem(takeover.KEPT_KEY)
-        except Exception:  # noqa: BLE001 — storage full or refused: the next visit waits for Python
+        except Exception:  # storage full or refused: the next visit waits for Python
             what = None
         self.kept = what or self.kept
 
@@ -67,7 +67,7 @@ def local_storage():
         storage = BrowserStorage(window.localStorage)
         storage.getItem("lepeuple.probe")
         return storage
-    except Exception:  # noqa: BLE001 — a SecurityError (storage disabled) comes as a JS error
+    except Exception:  # a SecurityError (storage disabled) comes as a JS error
         return MemoryBackend()
 
 
@@ -101,7 +101,7 @@ def start():
         if app.screen == "new":
             restore_typed(dom.root, takeover.form_fields(state))
         takeover.pending(app, state)
-    except Exception:  # noqa: BLE001 — any failure must reach the page, not only the console
+    except Exception:  # any failure must reach the page, not only the console
         show_error(traceback.format_exc())  # readable on the page; data-ready stays unset
         return None
     document.body.dataset.ready = "1"

@@ -83,7 +83,7 @@ class BrowserDom:
         def run(event=None):
             try:
                 handler(event)
-            except Exception:  # noqa: BLE001 — shown on the page; the listener must survive
+            except Exception:  # shown on the page; the listener must survive
                 show_error(traceback.format_exc())
         return run
 
@@ -289,7 +289,7 @@ class BrowserDom:
                 gain.connect(ctx.destination)
                 osc.start(start)
                 osc.stop(start + 0.14)
-        except Exception:  # noqa: BLE001 — no audio on this device: the title still says it
+        except Exception:  # no audio on this device: the title still says it
             self._audio = None
 
     def _isolate(self):
@@ -407,7 +407,7 @@ class BrowserDom:
             return False
         try:
             clipboard.writeText(text)
-        except Exception:  # noqa: BLE001 — refused (no permission): the link is shown to copy by hand
+        except Exception:  # refused (no permission): the link is shown to copy by hand
             return False
         return True
 
@@ -420,7 +420,7 @@ class BrowserDom:
         async def run():
             try:
                 await coro
-            except Exception:  # noqa: BLE001 — a bot or hint failing is shown on the page
+            except Exception:  # a bot or hint failing is shown on the page
                 show_error(traceback.format_exc())
         asyncio.ensure_future(run())
 

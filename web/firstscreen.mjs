@@ -23,10 +23,11 @@
 // chosen, as JSON (web/takeover.py uses it); from then on this module does
 // nothing, and Python's first drawing replaces everything in #app.
 
-const SAVE_KEY = "lepeuple.save", PREFS_KEY = "lepeuple.prefs", KEPT_KEY = "lepeuple.table",
-  TUTORIAL_KEY = "lepeuple.tutorial";  // web/storage.py, web/takeover.py, web/tutorial.py
-const SAVE_END = 64;  // web/takeover.py: the kept table is of the save that ends so
-const SETUP_KEYS = ["players", "names", "seed", "defense", "scores", "target"];  // web/newgame.py
+// The storage keys, the kept table's save end (the kept table is of the save that
+// ends so) and the URL's keys that set up a game: the Python's own, written into
+// keys.mjs by scripts/build_site.py from web/storage.py, web/takeover.py,
+// web/tutorial.py and web/newgame.py.
+import { KEPT_KEY, PREFS_KEY, SAVE_END, SAVE_KEY, SETUP_KEYS, TUTORIAL_KEY } from "./keys.mjs";
 
 const app = document.getElementById("app");
 const loading = document.getElementById("loading");
@@ -41,7 +42,7 @@ function stored(key) {
   try { return localStorage.getItem(key); } catch { return null; }  // storage disabled
 }
 
-function storedJson(key) {
+export function storedJson(key) {
   try { return JSON.parse(stored(key)) ?? null; } catch { return null; }
 }
 
@@ -50,7 +51,7 @@ function fromUrl(key) {
   return values.length ? values[values.length - 1].trim().toLowerCase() : "";
 }
 
-function pickLang() {
+export function pickLang() {
   const prefs = storedJson(PREFS_KEY) || {};
   const wanted = [fromUrl("lang"), prefs.lang,
     ...(navigator.languages || [navigator.language]).map((tag) => String(tag).split("-")[0].toLowerCase())];
@@ -64,6 +65,22 @@ function what() {
     || location.hash.startsWith("#g=");
   if (opens) return null;
   return stored(SAVE_KEY) === null ? "form" : "kept";
+}
+
+// The table Python last drew (web/boot.py keeps it), if it is of the save in storage; else null.
+export function keptTable() {
+  const kept = storedJson(KEPT_KEY), save = stored(SAVE_KEY) || "";
+  return kept && typeof kept.html === "string" && kept.save_end === save.slice(-SAVE_END) ? kept : null;
+}
+
+// The guided game is offered on a first visit (no preferences stored yet), or to resume one (web/app.py).
+export function offersTutorial() {
+  return stored(PREFS_KEY) === null || stored(TUTORIAL_KEY) !== null;
+}
+
+// The bot speed to show: the one chosen on this screen, else the URL's, else the stored preference.
+export function wantedSpeed() {
+  return state.speed || fromUrl("speed") || storedJson(PREFS_KEY)?.speed;
 }
 
 // ----- the form ---------------------------------------------------------
@@ -92,12 +109,9 @@ function show(lang, count, values) {
   }
   box.lang = state.lang;
   box.dataset.waiting = template.dataset.waiting;
-  const prefs = storedJson(PREFS_KEY);
-  if (stored(PREFS_KEY) !== null && stored(TUTORIAL_KEY) === null) {
-    box.querySelector(".tut-offer")?.remove();  // offered on a first visit, or to resume (web/app.py)
-  }
+  if (!offersTutorial()) box.querySelector(".tut-offer")?.remove();
   const speed = box.querySelector("select[name=speed]");
-  const speedWanted = state.speed || fromUrl("speed") || prefs?.speed;
+  const speedWanted = wantedSpeed();
   if (speed && [...speed.options].some((o) => o.value === speedWanted)) speed.value = speedWanted;
   const file = box.querySelector("input[type=file]");
   if (file) file.disabled = true;  // a game file is read by Python: from when it is ready
@@ -223,8 +237,8 @@ if (state.shown === "form") {
   box.addEventListener("change", onChange);
   box.addEventListener("submit", (event) => event.preventDefault());
 } else if (state.shown === "kept") {
-  const kept = storedJson(KEPT_KEY), save = stored(SAVE_KEY) || "";
-  if (kept && typeof kept.html === "string" && kept.save_end === save.slice(-SAVE_END)) {
+  const kept = keptTable();
+  if (kept) {
     box.innerHTML = kept.html;  // our own markup, as Python drew it (web/boot.py)
     box.lang = kept.lang || "en";
     box.classList.add("kept");

@@ -65,7 +65,7 @@ const files = {};
 const REPORT_EVERY_MS = 250;
 let reporting = 0;
 function report() {
-  reporting ||= setTimeout(reportNow, REPORT_EVERY_MS);
+  if (!reporting) reporting = setTimeout(reportNow, REPORT_EVERY_MS);
 }
 function reportNow() {
   reporting = 0;
@@ -87,7 +87,8 @@ async function fetchCounted(path) {
   const response = await nativeFetch(at(path));
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   const size = Number(response.headers.get("content-length")) || BUILT[path] || 0;
-  const entry = (files[path] ??= [0, size]);
+  files[path] ??= [0, size];
+  const entry = files[path];
   const chunks = [];
   let done = () => {};
   if (stashing) stashes.push(new Promise((resolve) => { done = resolve; }));

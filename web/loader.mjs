@@ -17,7 +17,7 @@
 // - On the service worker's "new version" page (web/sw.template.js): once
 //   loaded, asks the new worker to take over, and reloads once it has.
 
-const TEXT = {
+export const TEXT = {
   en: { loading: "Loading…", fetching: "Downloading", starting: "Starting…", update: "New version…", of: "{done} of {total} MB",
         files: { snapshot: "Python's memory image", wasm: "the Python runtime", runtime: "the Python runtime",
                  stdlib: "Python's library", game: "the game" } },
@@ -47,28 +47,37 @@ const megabytes = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximu
 const mb = (bytes) => megabytes.format(bytes / 1e6);
 let last = null, step = "", frame = 0, waiting = null;
 
-function show(detail) {
-  if (!bar || !bar.isConnected) return;  // the page has drawn itself
+// What the bar shows for a "lepeuple:progress" event's `detail`, in the words
+// `text` (an entry of TEXT), `waiting` the early Start's text (or null): its
+// label, max and value, and the step screen readers are told once (`step`: a
+// new one is said, as the label when waiting).
+export function progress(detail, text, waiting = null) {
   const { file, loaded, total, phase } = detail;
   const kind = file && FILE_KIND.find(([pattern]) => pattern.test(file));
   const what = phase === "starting" ? text.starting : kind ? `${text.fetching} ${text.files[kind[1]]}` : text.loading;
   const amount = text.of.replace("{done}", mb(loaded)).replace("{total}", mb(total));
   const percent = phase === "starting" ? 100 : Math.floor((100 * Math.min(loaded, total)) / Math.max(total, 1));
-  label.textContent = waiting ? waiting.replace("{percent}", percent)
-    : phase === "starting" ? what : `${what} — ${amount}`;
-  bar.max = Math.max(total, 1);
-  bar.value = phase === "starting" ? bar.max : Math.min(loaded, total);
-  bar.setAttribute("aria-valuetext", label.textContent);
-  const now = waiting || (phase === "starting" ? text.starting : what);
-  if (status && now !== step) {  // each step once for screen readers
-    step = now;
-    status.textContent = waiting ? label.textContent : now;
+  const label = waiting ? waiting.replace("{percent}", percent) : phase === "starting" ? what : `${what} — ${amount}`;
+  const max = Math.max(total, 1);
+  return { label, max, value: phase === "starting" ? max : Math.min(loaded, total), step: waiting || what };
+}
+
+function show(detail) {
+  if (!bar?.isConnected) return;  // the page has drawn itself
+  const shown = progress(detail, text, waiting);
+  label.textContent = shown.label;
+  bar.max = shown.max;
+  bar.value = shown.value;
+  bar.setAttribute("aria-valuetext", shown.label);
+  if (status && shown.step !== step) {  // each step once for screen readers
+    step = shown.step;
+    status.textContent = waiting ? shown.label : step;
   }
 }
 
 addEventListener("lepeuple:progress", (event) => {
   last = event.detail;
-  frame ||= requestAnimationFrame(() => { frame = 0; show(last); });
+  if (!frame) frame = requestAnimationFrame(() => { frame = 0; show(last); });
 });
 addEventListener("lepeuple:waiting", (event) => {
   waiting = event.detail.text;
@@ -79,7 +88,7 @@ if (label) label.textContent = document.documentElement.hasAttribute("data-updat
 
 function showError(message) {
   const errors = document.getElementById("error");
-  if (errors) { errors.textContent += message + "\n"; errors.hidden = false; }
+  if (errors) { errors.textContent += `${message}\n`; errors.hidden = false; }
 }
 addEventListener("error", (e) => showError(e.message));
 addEventListener("unhandledrejection", (e) => showError(String(e.reason)));

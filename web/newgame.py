@@ -121,7 +121,7 @@ def seats_from_json(data, levels):
     seats = []
     for item in data:
         if not isinstance(item, dict):
-            raise ValueError("a seat of the save is not an object")  # noqa: TRY004 — read as a broken save
+            raise ValueError("a seat of the save is not an object")  # ValueError, not TypeError: read as a broken save
         if item.get("kind") == "bot":
             level = item.get("level")
             if level not in levels:

@@ -42,7 +42,7 @@ def check(store):
     data = _stored(store)
     if data is None or valid(data):
         return []
-    store._set(BROKEN_KEY, store.backend.getItem(STATS_KEY) or "")
+    store.put(BROKEN_KEY, store.backend.getItem(STATS_KEY) or "")
     store.backend.removeItem(STATS_KEY)
     return [("stats.broken", {})]
 
@@ -95,7 +95,7 @@ def record(store, setup, game):
     data["total"] += score
     data["streak"] = data["streak"] + 1 if won else 0
     data["last"] = name
-    store._set(STATS_KEY, json.dumps(data))
+    store.put(STATS_KEY, json.dumps(data))
     return data
 
 

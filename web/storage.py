@@ -121,7 +121,7 @@ class Store:
             self.stale = True
             return "stale"
         text = encode(seats, record, whys)
-        error = self._set(SAVE_KEY, text)
+        error = self.put(SAVE_KEY, text)
         if error is None:
             self.known = text
         return error
@@ -137,7 +137,7 @@ class Store:
         if text is None:
             return None
         key = f"{BROKEN_PREFIX}{int(self.clock())}"
-        error = self._set(key, text)
+        error = self.put(key, text)
         if error is None:
             self.backend.removeItem(SAVE_KEY)
         return error
@@ -151,17 +151,18 @@ class Store:
         return data if isinstance(data, dict) else None
 
     def replace_prefs(self, prefs):
-        return self._set(PREFS_KEY, json.dumps(prefs))
+        return self.put(PREFS_KEY, json.dumps(prefs))
 
     def set_pref(self, key, value):
         prefs = self.prefs() or {}
         prefs[key] = value
-        return self._set(PREFS_KEY, json.dumps(prefs))
+        return self.put(PREFS_KEY, json.dumps(prefs))
 
-    def _set(self, key, text):
+    def put(self, key, text):
+        """Write `text` at `key`: None, or why it could not be written (in the page's words)."""
         try:
             self.backend.setItem(key, text)
-        except Exception:  # noqa: BLE001 — the browser's QuotaExceededError arrives as a JS error
+        except Exception:  # the browser's QuotaExceededError arrives as a JS error
             # whose text is "[object DOMException]": say it in plain words instead
             from .i18n import t
 

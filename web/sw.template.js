@@ -21,13 +21,12 @@
 // reloads once it has (web/loader.mjs): the reload gets the new build whole.
 const VERSION = "__VERSION__";
 const PRECACHE = __PRECACHE__;
-const CACHE = "lepeuple-" + VERSION;
-const STASH = "lepeuple-fetched";
+const CACHE = `lepeuple-${VERSION}`;
 
 const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 async function hasHash(response, hash) {
-  if (!response || !response.ok) return false;
+  if (!response?.ok) return false;
   return hex(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer())).slice(0, hash.length) === hash;
 }
 

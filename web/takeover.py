@@ -52,7 +52,7 @@ def before_boot(app, state):
     """The choices made on the early form become the draft App.boot draws."""
     fields = form_fields(state)
     if fields:
-        app.form.draft, _ = setup_from_form(fields, app.levels)
+        app.form.fill(setup_from_form(fields, app.levels)[0])
 
 
 def after_boot(app, state):

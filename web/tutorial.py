@@ -134,7 +134,7 @@ class Tutorial:
                 "finished": [c for c in CHAPTERS if c in self.chapters_done]}
         try:
             self.backend.setItem(KEY, json.dumps(data))
-        except Exception:  # noqa: BLE001 — storage full or refused: the guided game goes on unsaved
+        except Exception:  # storage full or refused: the guided game goes on unsaved
             pass
 
     def next(self):
@@ -275,7 +275,7 @@ def _stored(backend):
         data = parse(raw) if raw else None  # bounded in size and depth (web/storage.py)
     except (ValueError, TypeError):
         return None
-    except Exception:  # noqa: BLE001 — storage that cannot be read: no progress
+    except Exception:  # storage that cannot be read: no progress
         return None
     return data if isinstance(data, dict) else None
 
@@ -329,5 +329,5 @@ def forget(backend):
             return
         backend.setItem(KEY, json.dumps({"places": {c: list(p) for c, p in memory["places"].items()},
                                          "finished": [c for c in CHAPTERS if c in memory["finished"]]}))
-    except Exception:  # noqa: BLE001
+    except Exception:
         pass

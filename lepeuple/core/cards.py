@@ -41,6 +41,9 @@ POWER_IDS = (
 )
 POWER_ORDER = {card: i for i, card in enumerate(POWER_IDS)}
 
+GAINS = {"force": 2, "soin": 1}
+"""Power cards that score for whoever plays them (R5): card -> points gained."""
+
 TARGETED = frozenset({"voleur", "sortilege", "bandit", "magie_noire", "troc", "massue"})
 """Power cards played at an opponent (R5); Défense may cancel them (R16)."""
 

@@ -131,7 +131,7 @@ class Origins:
         reshuffle still of that generation, and each seat's slots."""
         out = {}
         for k, name in enumerate(KINDS):
-            by_gen = [[] for _ in range(self.latest[k])]
+            by_gen: list[list] = [[] for _ in range(self.latest[k])]
             for card, g in self.gen_of[k].items():
                 by_gen[g - 1].append(card)
             out[name] = {"generation": self.latest[k], "reshuffled": [sorted(c) for c in by_gen],

@@ -15,6 +15,7 @@ the card a Bandit took.
 """
 
 from collections import namedtuple
+from typing import Any
 
 FIELDS = {
     "turn": ("seat", "extra"),  # a turn starts; extra: granted by Vitesse
@@ -47,7 +48,7 @@ FIELDS = {
 
 # Attribute names where a JSON field name is a Python keyword.
 _ATTRIBUTE = {"from": "src", "to": "dst"}
-NAMED = {kind: namedtuple(kind.title().replace("_", ""), ("type",) + tuple(_ATTRIBUTE.get(f, f) for f in fields))
+NAMED: dict[str, Any] = {kind: namedtuple(kind.title().replace("_", ""), ("type",) + tuple(_ATTRIBUTE.get(f, f) for f in fields))
          for kind, fields in FIELDS.items()}
 
 

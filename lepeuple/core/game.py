@@ -7,7 +7,7 @@ Everything else reads: `legal_actions()` lists what `to_move` may do, and
 
 from . import ring
 from .actions import DEFEND_NO, DEFEND_YES, DRAW, PASS, Defend, Draw, Move, Partner, Pass, Power, from_json, to_json
-from .cards import MOVEMENT, TARGETED
+from .cards import GAINS, MOVEMENT, TARGETED
 from .errors import IllegalAction, SetupError, known_object, show
 from .resolve import PICKAXE, hops, is_offensive, points, resolve
 from .undo import undo, undoable
@@ -19,6 +19,12 @@ DEFAULT_OPTIONS = {"defense": "reaction", "scores": "visible", "target": 12}
 OPTION_CHOICES = {"defense": ("reaction", "shield"), "scores": ("visible", "hidden")}  # RULES.md, Options
 TARGETS = (6, 30)  # the lowest and highest target score
 ACTION_TYPES = frozenset(type(a) for a in (PASS, DRAW, DEFEND_NO)) | {Move, Partner, Power}
+
+
+def reaches_target(score, options):
+    """Does `score` reach the game's target (R21: the target score or more ends the game
+    at the end of the turn)? `options`: the game's (Game.options, a view's "options")."""
+    return score >= options["target"]
 
 
 def check_options(options):
@@ -266,6 +272,7 @@ class Game:
         route = _LISTED_ROUTES[self.players][self.active].get(id(action))
         if route is not None and self.phase == "move" and route[0] in self.moves[self.active]:
             self._legal = None  # push, inlined too
+            events: list  # a declaration only: no code runs
             self._events = events = []
             if self.history is not None:
                 self.history.append(action)
@@ -326,6 +333,7 @@ class Game:
         those): an illegal action leaves the state inconsistent. People's input goes
         through `apply`, which validates and changes nothing when it refuses."""
         self._legal = None
+        events: list
         self._events = events = []
         if self.history is not None:
             self.history.append(action)
@@ -371,7 +379,7 @@ class Game:
     def _legal_powers(self):
         seat = self.active
         targeted = _AT[self.players][seat]
-        out = [PASS]
+        out: list = [PASS]
         for card in self.powers[seat]:
             if card in targeted:
                 out += targeted[card]
@@ -582,7 +590,7 @@ class Game:
 
         Scores change rarely and turns end often, so the check reads a flag.
         """
-        self._reached = max(self.scores) >= self.options["target"]
+        self._reached = reaches_target(max(self.scores), self.options)
 
     def _redeploy(self, m, k):
         """R17: the active player's meeple first (else the moved one), each to a drawn card's square."""
@@ -666,10 +674,8 @@ class Game:
 
     def _power_effect(self, action, card, target):
         seat = self.active
-        if card == "force":
-            self._score(self._one(seat, 2))
-        elif card == "soin":
-            self._score(self._one(seat, 1))
+        if card in GAINS:  # Force, Soin
+            self._score(self._one(seat, GAINS[card]))
         elif card == "voleur":
             if self.scores[target]:
                 deltas = self._one(seat, 1)

@@ -23,6 +23,7 @@ class Positions:
         for game, _, _ in replay(record):  # checks the record first
             if len(game.history) % every == 0:
                 self._checkpoints.append(game.clone())
+        assert game is not None  # replay yields the start position at least
         self.final = game
         """The game after every action (with its history)."""
         self.actions = game.history  # the actions as the engine played them

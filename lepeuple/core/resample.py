@@ -60,7 +60,8 @@ class Resampler:
     def _template(v):
         """The view as a full state with no hidden card anywhere yet (sample deals them)."""
         n, seat = v["players"], v["seat"]
-        moves, powers = [[] for _ in range(n)], [[] for _ in range(n)]
+        moves: list[list] = [[] for _ in range(n)]
+        powers: list[list] = [[] for _ in range(n)]
         if v["hand"] is not None:
             moves[seat], powers[seat] = list(v["hand"]["movement"]), list(v["hand"]["power"])
         g = Game(players=n, options=check_options(v["options"]), seed=0,
@@ -79,6 +80,7 @@ class Resampler:
         the viewer's known cards in that hand taken off; None if the counts do not add
         up (then that kind is dealt as if nothing were known of generations)."""
         o = self.origins
+        assert o is not None  # slots are worked out only when the view has decks
         out = []
         for s, km, kp, um, up in self.others:
             slots, unknown = o.held[k][s][:], o.unknown[k][s]
@@ -124,9 +126,11 @@ class Resampler:
         if not slots:
             counts = [o[4] if k else o[3] for o in self.others]
             return [_take(pool, count) for count in counts]
-        latest = self.origins.latest[k]
-        generation = self.origins.generation
-        by_gen = [[] for _ in range(latest + 1)]
+        origins = self.origins
+        assert origins is not None  # slots come from origins
+        latest = origins.latest[k]
+        generation = origins.generation
+        by_gen: list[list] = [[] for _ in range(latest + 1)]
         for card in pool:  # already shuffled: each generation's list is too
             by_gen[generation(card)].append(card)
         hands = [[by_gen[g].pop() if g is not None and by_gen[g] else None for g in hidden] for hidden in slots]

@@ -52,7 +52,7 @@ def resolve(pos, m, steps, active):
       R13 settles it): the meeple meets another on the opposite flank, an event, and a
       split stops there (R11).
     """
-    taken = ()
+    taken: tuple = ()
     start = pos[m]
     for to in steps:
         across = ACROSS[to]
@@ -67,7 +67,7 @@ def partners(pos, m, tile, active):
     """The partners meeple m may take among the meeples on flank `tile` (R13), lowest
     number first: the active player's own meeple if one is there, else the lowest-numbered
     meeple of each owner there; one partner means the choice is made."""
-    choices = ()
+    choices: tuple[int, ...] = ()
     for k in range(len(pos)):
         if pos[k] == tile and k != m:
             if k >> 1 == active:

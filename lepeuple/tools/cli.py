@@ -2,7 +2,14 @@
 
 import argparse
 import json
+import os
 import sys
+
+
+def _jobs_help():
+    """--jobs' help, with the number of cores this process may use here."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return f"worker processes, default 1 (at most one per core: {cores or 'unknown'} here)"
 
 
 def main(argv=None):
@@ -27,7 +34,7 @@ def main(argv=None):
     p.add_argument("--bots", required=True, help="comma-separated bots or levels, one per seat, e.g. hard,greedy,greedy")
     p.add_argument("--games", type=int, default=60)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (this machine has 2 cores)")
+    p.add_argument("--jobs", type=int, default=1, help=_jobs_help())
     p.set_defaults(run=_arena)
 
     p = commands.add_parser("sprt", help="a sequential test of a bot change against its baseline on common seeds; "
@@ -37,7 +44,7 @@ def main(argv=None):
     p.add_argument("--base", required=True, help="its baseline, e.g. hard")
     p.add_argument("--against", required=True, help="the other seats' bots, comma-separated, e.g. greedy,greedy")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (this machine has 2 cores)")
+    p.add_argument("--jobs", type=int, default=1, help=_jobs_help())
     p.add_argument("--d0", type=float, default=0.0, help="H0: the change gains d0 points of win share (default 0)")
     p.add_argument("--d1", type=float, default=8.0, help="H1: the change gains d1 points (default 8)")
     p.add_argument("--alpha", type=float, default=0.05, help="the chance of accepting H1 when H0 holds (default 0.05)")

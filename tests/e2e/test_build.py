@@ -100,6 +100,22 @@ def test_the_snapshot_file_reads_back_to_pyodides_snapshot(tmp_path):
     assert snapshot["same"] > 0.5  # the static data CPython left alone is back
 
 
+def test_the_first_screen_reads_the_pythons_own_keys(tmp_path):
+    """web/keys.mjs, as the built page imports it, holds the storage and URL keys of the
+    Python (web/storage.py, web/takeover.py, web/tutorial.py, web/newgame.py); precached."""
+    out, info = built(tmp_path)
+    keys = out / build_site.KEYS_MODULE
+    script = f"import * as keys from {json.dumps(keys.as_uri())}; console.log(JSON.stringify(keys));"
+    run = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, check=True)
+    from web import newgame, storage, takeover, tutorial
+
+    assert json.loads(run.stdout) == {
+        "SAVE_KEY": storage.SAVE_KEY, "PREFS_KEY": storage.PREFS_KEY, "KEPT_KEY": takeover.KEPT_KEY,
+        "TUTORIAL_KEY": tutorial.KEY, "SAVE_END": takeover.SAVE_END, "SETUP_KEYS": list(newgame.SETUP_KEYS)}
+    assert build_site.KEYS_MODULE in info["files"]
+    assert 'from "./keys.mjs"' in (out / "web/firstscreen.mjs").read_text()
+
+
 def test_snapshot_cache_key_follows_its_inputs(tmp_path):
     """The cached snapshot is reused only when nothing it is made from changed."""
     job = {"imports": ["json"], "pyscriptMap": None}

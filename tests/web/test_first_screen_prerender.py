@@ -19,8 +19,8 @@ from web.markup import to_html
 from web.storage import PREFS_KEY, MemoryBackend
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-import build_site  # noqa: E402
-import prerender  # noqa: E402
+import build_site
+import prerender
 
 
 class FormDom(FakeDom):

@@ -141,7 +141,7 @@ def test_dynamic_keys_exist():
                           "log.event.": ["supply", "noble_attack", "sneaky_attack", "attack"],
                           "prompt.wait.": ["power", "move", "partner", "defend", "over"],
                           "prompt.": ["meeple", "tile", "target", "confirm", "swap1", "swap2"],
-                          "announce.": ["draw", "pass"], "hint.": ["draw", "pass"],
+                          "hint.": ["draw", "pass"],
                           "tip.": ["home", "flank", "pickaxe"], "rules.turn.": ["power", "move"],
                           "rules.cards.": ["arrow", "circle", "square", "split"],
                           "rules.": [f"{s}.h" for s in ("goal", "ring", "turn", "cards", "pickaxe", "events",

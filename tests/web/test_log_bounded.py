@@ -43,19 +43,40 @@ def test_stepping_back_and_forth_finds_the_same_turns_as_a_fresh_scan():
         assert turns(part) == fresh
 
 
-def test_show_more_draws_the_next_page_of_folded_turns():
-    game, _ = draws(1200)
+def booted(game):
     save = encode([s.to_json() for s in SEATS], game.record())
     dom = FakeDom()
     app = App(dom, MemoryBackend({"lepeuple.save": save}), "?speed=instant", ["en-GB"], clock=lambda: 1000,
               rng=random.Random(1))
     app.boot()
     dom.run_tasks()
-    before = dom.html.count('<li class="log-turn')
-    assert before == OPEN_TURNS + EARLIER_PAGE
-    try:
-        app.command("log-more")
-        dom.run_tasks()
-        assert dom.html.count('<li class="log-turn') == before + EARLIER_PAGE
-    finally:
-        log_view._earlier[0] = EARLIER_PAGE
+    return app, dom
+
+
+def drawn(dom):
+    return dom.html.count('<li class="log-turn')
+
+
+def test_show_more_draws_the_next_page_of_folded_turns():
+    game, _ = draws(1200)
+    app, dom = booted(game)
+    assert drawn(dom) == OPEN_TURNS + EARLIER_PAGE
+    app.command("log-more")
+    dom.run_tasks()
+    assert drawn(dom) == OPEN_TURNS + 2 * EARLIER_PAGE
+
+
+def test_show_more_belongs_to_the_log_it_was_pressed_on():
+    """The count of folded turns drawn is the controller's, not the render module's: the
+    replay and another page (a new App) start from one page, and each grows on its own."""
+    game, _ = draws(1200)
+    app, dom = booted(game)
+    app.command("log-more")
+    app.command("replay-open")
+    dom.run_tasks()
+    assert drawn(dom) == OPEN_TURNS + EARLIER_PAGE  # the replay at its end: its own log, one page
+    app.command("log-more")
+    dom.run_tasks()
+    assert drawn(dom) == OPEN_TURNS + 2 * EARLIER_PAGE
+    _, other = booted(game)
+    assert drawn(other) == OPEN_TURNS + EARLIER_PAGE

@@ -3,6 +3,8 @@ reaches the target score, and who draws at a pickaxe; one tag per way."""
 
 import re
 
+import pytest
+
 from lepeuple import new_game
 from lepeuple.preview import preview
 from web.choices import Chooser
@@ -78,6 +80,17 @@ def test_the_legend_is_on_the_table_and_names_every_mark_of_the_board():
     for sample in (">+card<", ">?<", ">!<", "your home −1", "reaches 12"):
         assert sample in legend, sample
     assert "<summary " in legend and "Legend" in legend  # a details: one tap, no hover, no script
+
+
+@pytest.mark.parametrize(("lang", "tag"), [("en", "reaches 15"), ("fr", "atteint 15"), ("ja", "15点到達")])
+def test_the_legend_says_the_games_own_target_score(lang, tag):
+    """A game to 15 is explained with the tag its tiles show ("reaches 15"), in every language."""
+    from test_web_app import make
+
+    _, dom, _ = make(f"?players=human,bot:easy,bot:easy&seed=11&speed=instant&target=15&lang={lang}")
+    legend = dom.html[dom.html.index('<details class="legend"'):]
+    legend = legend[:legend.index("</details>")]
+    assert f">{tag}<" in legend and ">" + tag.replace("15", "12") + "<" not in legend
 
 
 def test_the_score_says_what_it_counts():

@@ -15,6 +15,10 @@ controller, then draws the current screen once and drives the game loop once.
 It holds the current screen (one value naming every screen) and is the one
 place that cancels stale work (App.cancel_stale). Controllers reach the
 browser and storage only through App.page (web/controllers/page.Page).
+No module writes another controller's fields, the Page's or the App's: it
+calls a method of the owner's (`app.form.fill(setup)`, `app.game.drop()`,
+`app.close_panel()`), which changes that state; the one redraw follows the
+command (tests/web/test_controllers_own_state.py checks it).
 
 A command handler returns where keyboard focus goes (None, "choice", a
 selector), or UNCHANGED when nothing on screen changed (its work goes on in a

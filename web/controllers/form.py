@@ -23,6 +23,29 @@ class FormController:
         self.confirm_key, self.link_setup, self.pending_import = key, link_setup, pending_import
         self.app.go("confirm")
 
+    def fill(self, setup):
+        """The form shows `setup` (a link's that waits, a save's, the first screen's choices)."""
+        self.draft = setup
+
+    def report(self, errors, notices):
+        """What the form says at start-up: the URL's errors, and notices (the URL's, storage's)."""
+        self.errors, self.notices = list(errors), list(notices)
+
+    def add_notice(self, notice):
+        self.notices.append(notice)
+
+    def say(self, notice):
+        """A word about the last thing asked replaces the notices (the errors stay)."""
+        self.notices = [notice]
+
+    def unreadable(self, error):
+        """The save cannot be read (a SaveError): the broken-save screen shows it."""
+        self.broken = error
+
+    def drop_import(self):
+        """The file's game that waited for "discard the game?" is played on now."""
+        self.pending_import = None
+
     def game_started(self, setup):
         """A game started from `setup`: the next one is the same, with a new seed."""
         self.draft = Setup(list(setup.seats), dict(setup.options), None)
@@ -43,9 +66,8 @@ class FormController:
         if self.pending_import is not None:  # a game file to play on, instead of this game
             app.replay.take_import(self.pending_import)
             return
-        app.cancel_stale(game_changed=True)
         app.page.store.clear()
-        app.game.session = None
+        app.game.drop()
         if self.link_setup is not None:
             app.game.start(self.link_setup, self.notices)
             return

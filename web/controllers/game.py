@@ -24,6 +24,7 @@ from ..markup import h
 from ..newgame import Setup
 from ..render import replay as replay_view, screens
 from ..render.common import button, player_name
+from ..render.log import EARLIER_PAGE
 from ..render.table import Controls, HintShown, TableModel, frame_text, table_screen
 from ..session import Session
 from ..storage import decode, encode
@@ -56,6 +57,7 @@ class GameController:
         self.notice = None  # (key, fields) of a save problem, above the table
         self.link_notices = []  # what the link that started the game ignored, above the table
         self.stale = False  # another tab changed the saved game: this one stops
+        self.earlier = EARLIER_PAGE  # the log's folded turns drawn (more on "show more")
 
     # ----- making and loading a game ---------------------------------------
 
@@ -84,6 +86,11 @@ class GameController:
     def reset(self):
         """Nothing of the previous moment is left: steps, choices, hint, thinking."""
         self.steps, self.chooser, self.hint, self.thinking, self.once = playback.Steps(), None, Hint(), None, False
+
+    def drop(self):
+        """No game on this table any more (its save cleared or replaced): work on it stops."""
+        self.app.cancel_stale(game_changed=True)
+        self.session = None
 
     def save(self, replace=False):
         store = self.app.page.store
@@ -117,7 +124,7 @@ class GameController:
         if not s.is_bot(by):
             frames = [] if s.human_to_move() else playback.from_scoring(frames)
         self.chooser, self.hint, self.thinking = None, Hint(), None
-        self.app.said = None
+        self.app.clear_said()
         self.steps.add(frames)
         self._settle()
         self.save()
@@ -304,6 +311,10 @@ class GameController:
         if s is not None:
             self.start(Setup(list(s.seats), dict(s.setup.options), None))
 
+    def show_more_earlier(self):
+        """The log's "show more": EARLIER_PAGE more of its folded turns drawn."""
+        self.earlier += EARLIER_PAGE
+
     def hide_end(self, _):
         self.show_end = False
 
@@ -333,7 +344,7 @@ class GameController:
                           later=s.log[upto:], last=s.last if frame is None else [], frame=frame,
                           hint=HintShown(hint.action, hint.path, hint.why), whys=s.log_whys(),
                           can_hint=chooser is not None, pass_to=passing,
-                          notices=self._notices(), changes=changes,
+                          notices=self._notices(), changes=changes, earlier=self.earlier,
                           controls=Controls(thinking=self.thinking, bots=self.bot_controls(),
                                             can_undo=s.undoable() > 0 and frame is None, hint_busy=hint.busy))
 

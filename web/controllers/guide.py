@@ -24,7 +24,7 @@ class GuideController:
         if self.tutorial is None:
             self.tutorial = Tutorial.resume(self.app.page.store.backend)
             self.tutorial.save()
-        self.app.panel = None
+        self.app.close_panel()
         self.app.go("tutorial")
         return "choice"
 
@@ -41,7 +41,7 @@ class GuideController:
 
     def leave(self, _):
         if self.app.screen == "tutorial":
-            self.app.panel = None
+            self.app.close_panel()
             self.app.go_back()
 
     def again(self, _):
@@ -55,7 +55,8 @@ class GuideController:
     def play(self, _):
         """The guided game is over: on to a real game (the offer is not made again)."""
         forget_tutorial(self.app.page.store.backend)
-        self.tutorial, self.first_visit, self.app.panel = None, False, None
+        self.tutorial, self.first_visit = None, False
+        self.app.close_panel()
         self.app.go_back()
 
     def offer(self):

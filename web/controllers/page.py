@@ -21,3 +21,16 @@ class Page:
         self.speed = "normal"
         self.sound = "off"  # a tone when it becomes the person's turn (a preference)
         self.search, self.languages = search, languages
+
+    def set_speed(self, speed, remember=False):
+        """The bot speed (one of playback.READ); `remember`: kept as a preference."""
+        self.speed = speed
+        if remember:
+            self.store.set_pref("speed", speed)
+
+    def set_sound(self, sound, remember=False):
+        """The turn tone, "on" or "off"; `remember`: kept as a preference."""
+        self.sound = sound
+        self.dom.set_sound(sound == "on")
+        if remember:
+            self.store.set_pref("sound", sound)

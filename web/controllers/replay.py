@@ -16,6 +16,7 @@ from lepeuple.review import Review
 from ..eyes import EVERYONE, Eyes
 from ..markup import h
 from ..render import replay as replay_view
+from ..render.log import EARLIER_PAGE
 from ..render.table import ReplayExtras, TableModel, table_screen
 from ..replay import Replay, file_name, pack, read_file, unpack
 from ..storage import SaveError, encode
@@ -41,6 +42,7 @@ class ReplayController:
         self.review = None  # {"seat", "done", "total", "result", "job"}: running or done
         self.paths = {}  # review: action -> its tiles (Game.path)
         self.fragment = fragment  # location.hash: a shared game (#g=…) opens here
+        self.earlier = EARLIER_PAGE  # the log's folded turns drawn (more on "show more")
 
     # ----- opening ---------------------------------------------------------
 
@@ -51,10 +53,10 @@ class ReplayController:
             seats, record, text = unpack(fragment)
             replay = Replay(seats, record, app.page.levels, text=text)
         except SaveError as e:
-            app.form.notices.append(("link.broken", {"reason": e.reason}))
+            app.form.add_notice(("link.broken", {"reason": e.reason}))
             return False
         if not replay.finished:  # a link would show every hand of a game still being played
-            app.form.notices.append(("link.unfinished", {}))
+            app.form.add_notice(("link.unfinished", {}))
             return False
         self.show(replay, Eyes(len(replay.seats), None, True))
         return True
@@ -77,8 +79,15 @@ class ReplayController:
         self.replay, self.eyes, self.imported, self.playing, self.share_state = replay, eyes, None, False, None
         self.review, self.paths = None, {}
         replay.viewer = eyes.default()
-        self.app.said = None
+        self.app.clear_said()
         self.app.go("replay")
+
+    def screen_left(self, screen):
+        """The replay screen gives way to `screen`: playing back stops; the replay is
+        forgotten, unless the rules page opens over it (it returns here)."""
+        self.playing = False
+        if screen != "rules":
+            self.close_replay()
 
     def close_replay(self):
         """Forget the replay and its review (the screen has changed)."""
@@ -157,11 +166,10 @@ class ReplayController:
     def take_import(self, imported):
         seats, record = imported
         app = self.app
-        app.cancel_stale(game_changed=True)
-        app.form.pending_import = None
+        app.game.drop()
+        app.form.drop_import()
         self.close_replay()
         app.page.store.save(seats, record, replace=True)
-        app.game.session = None
         app.resume_saved()
 
     # ----- the review ("coach") -------------------------------------------------
@@ -217,6 +225,10 @@ class ReplayController:
                 self.app.render()
                 last = now
 
+    def show_more_earlier(self):
+        """The log's "show more": EARLIER_PAGE more of its folded turns drawn."""
+        self.earlier += EARLIER_PAGE
+
     def cancel_review(self, _):
         self.review = None
 
@@ -258,7 +270,7 @@ class ReplayController:
         view, hands = self.eyes.views(r.game(), r.viewer)
         said = self.app.said
         model = TableModel(view=view, seats=r.seats, log=r.events(), last=r.last() if r.marks is None else [],
-                           notices=[said] if said else [],
+                           notices=[said] if said else [], earlier=self.earlier,
                            replay=ReplayExtras(hands=hands, marks=r.marks, paths=self.paths if r.marks else {}))
         extra = [replay_view.download_link(encode(r.seats, r.record), self.file_name())]
         if r.finished:

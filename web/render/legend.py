@@ -2,8 +2,9 @@
 
 A <details> under the board: it opens with one tap or click, or Enter on the
 keyboard, with no hover and no script, so it works on touch screens. Its markup
-never changes within a language (its own region), so redrawing the board after
-a bot's step leaves it open.
+never changes within a language and a game (its own region: the game's target
+score is the one number it says), so redrawing the board after a bot's step
+leaves it open.
 """
 
 from ..i18n import t
@@ -16,16 +17,17 @@ HALOS = (("trail-from", "legend.trail_from"), ("trail-to", "legend.trail_to"),
          ("hint-to", "legend.hint"), ("scoring", "legend.scoring"))
 # (sample tag, message id): the tags written under a landing tile.
 TAGS = (("you +2, B +1, your home −1", "legend.tag.points"), ("+card", "legend.tag.card"),
-        ("B +card", "legend.tag.card_other"), ("?", "legend.tag.partner"), ("reaches 12", "legend.tag.target"),
+        ("B +card", "legend.tag.card_other"), ("?", "legend.tag.partner"), ("reaches", "legend.tag.target"),
         ("!", "legend.tag.exposed"))
 
 
-def legend():
-    """The legend of the board's marks (a closed <details>, opened by a tap)."""
+def legend(target):
+    """The legend of the board's marks (a closed <details>, opened by a tap); `target`:
+    the game's target score, as its landing tags say it."""
     halos = [_item(h("span", {"class": f"legend-swatch {cls}", "aria-hidden": "true"}), t(key)) for cls, key in HALOS]
     hows = [_item(h("span", {"class": "legend-how", "aria-hidden": "true"}, how_icon(how)), t("legend.how." + how))
             for how in ("circle", "square", "split")]
-    tags = [_item(h("span", {"class": "legend-tag", "aria-hidden": "true"}, _sample(sample)), t(key))
+    tags = [_item(h("span", {"class": "legend-tag", "aria-hidden": "true"}, _sample(sample, target)), t(key))
             for sample, key in TAGS]
     kinds = [_item(h("span", {"class": "legend-kind", "aria-hidden": "true"}, PICKAXE), t("legend.pickaxe")),
              _item(h("span", {"class": "legend-kind flank-mark", "aria-hidden": "true"}), t("legend.flank"))]
@@ -39,10 +41,12 @@ def legend():
                h("h3", t("legend.tiles")), h("ul", kinds)))
 
 
-def _sample(sample):
-    """A tag as the board writes it: "you" and "your home" in the page's language."""
+def _sample(sample, target):
+    """A tag as the board writes it, in the page's language: "you", "your home", "reaches 12"."""
+    if sample == "reaches":
+        return t("outcome.tag.target", target=target)
     return (sample.replace("your home", t("outcome.tag.home.you")).replace("you", t("outcome.you"))
-            .replace("+card", t("outcome.tag.pickaxe")).replace("reaches 12", t("outcome.tag.target", target=12)))
+            .replace("+card", t("outcome.tag.pickaxe")))
 
 
 def _item(swatch, words):

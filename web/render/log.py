@@ -25,8 +25,7 @@ from .rules import log_why
 from .why import reason_line
 
 OPEN_TURNS = 6  # the newest turns shown open; older ones fold (never vanish)
-EARLIER_PAGE = 200  # folded turns drawn, and drawn more on "show more"
-_earlier = [EARLIER_PAGE]  # folded turns drawn now (grows on "show more")
+EARLIER_PAGE = 200  # folded turns drawn, and drawn more on "show more" (the controller counts them)
 _GROUPS = {}  # (events of a turn, viewer, hidden, language, names, fresh, reasons) -> its markup
 
 
@@ -215,24 +214,21 @@ def _opens(events):
     return seen.opens, len(seen.opens)
 
 
-def show_more_earlier():
-    """Draw EARLIER_PAGE more of the folded turns (the "show more" button)."""
-    _earlier[0] += EARLIER_PAGE
-
-
-def log(events, seats, viewer, hidden_scores=False, fresh=0, whys=None):
+def log(events, seats, viewer, hidden_scores=False, fresh=0, whys=None, earlier=EARLIER_PAGE):
     """The log panel: turns newest first, each turn's lines in order; the last
-    `fresh` events are marked new; `whys`: index of a bot decision's first event -> its reason.
+    `fresh` events are marked new; `whys`: index of a bot decision's first event -> its reason;
+    `earlier`: how many folded turns are drawn (the controller showing the log counts
+    them: EARLIER_PAGE more on each "show more").
 
     A turn's markup is made once and kept (its events never change once
     played): the log is redrawn after every step, and on a phone's Python that
     would take too long. Only the turns drawn are looked at: the newest open,
-    then at most `_earlier` folded ones."""
+    then at most `earlier` folded ones."""
     names = tuple(player_name(seats, s) for s in range(len(seats)))
     first_fresh = len(events) - fresh
     opens, count = _opens(events)
     k, first = count - 1, _first(events, opens, count)
-    groups, drawn = [], OPEN_TURNS + _earlier[0]
+    groups, drawn = [], OPEN_TURNS + earlier
     while k >= first and len(groups) < drawn:
         start, end = _span(events, opens, count, k)
         group = _group(events, start, end, seats, viewer, hidden_scores, names, first_fresh, whys or {})

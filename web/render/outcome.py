@@ -6,6 +6,7 @@ power card", "stops at 5", a warning when the meeple is left where an
 opponent could score with it.
 """
 
+from lepeuple.core.game import reaches_target
 from lepeuple.core.ring import home_owner
 from lepeuple.explain import scoring
 
@@ -65,7 +66,7 @@ def outcome_tag(outcome, view):
         elif "partner_choice" in step:
             tags.append("?")
     score = view["scores"][viewer] if viewer is not None else None
-    if gain > 0 and score is not None and score + gain >= view["options"]["target"]:
+    if gain > 0 and score is not None and reaches_target(score + gain, view["options"]):
         tags.append(t("outcome.tag.target", target=view["options"]["target"]))
     if outcome.get("exposed"):
         tags.append("!")

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from lepeuple.core.cards import MOVEMENT, POWER_IDS, TARGETED
 from lepeuple.core.events import named
-from lepeuple.core.ring import PEOPLES, home_owner
+from lepeuple.core.ring import PEOPLES, flanked_home, home_owner, is_home, is_pickaxe
 
 from ..i18n import power_title, t
 from ..markup import h
@@ -162,8 +162,8 @@ def _strip(tiles, meeples, moved=None, trail=None):
     """A few tiles of the 12-tile ring in a row, with the meeples on them."""
     out = []
     for n in tiles:
-        kind = "home" if n % 4 == 2 else ("pickaxe" if n % 4 == 0 else "flank")
-        owner = home_owner(n if kind == "home" else (n + 1 if n % 4 == 1 else n - 1)) if kind != "pickaxe" else None
+        kind = "home" if is_home(n) else ("pickaxe" if is_pickaxe(n) else "flank")
+        owner = None if kind == "pickaxe" else home_owner(n if kind == "home" else flanked_home(n))  # R1
         style = f"--people:{COLOURS[owner]}" if owner is not None else "--people:#7b3fb5"
         here = [m for m, tile in meeples.items() if tile == n]
         out.append(h("span", {"class": f"d-tile d-{kind}" + (" d-trail" if trail and n in trail else ""),

@@ -8,7 +8,7 @@ from ..playback import SCORING
 from . import cards
 from .common import button, meeple_label, player_name
 from .legend import legend
-from .log import applied_after, describe, log as log_panel
+from .log import EARLIER_PAGE, applied_after, describe, log as log_panel
 from .outcome import outcome_text
 from .panels import panels, piles
 from .ring import how_icon, ring
@@ -66,6 +66,7 @@ class TableModel:
     changes: dict = field(default_factory=dict)  # seat -> points since the viewer last decided
     controls: Controls = field(default_factory=Controls)
     replay: ReplayExtras = None  # the replay's own extras, else None
+    earlier: int = EARLIER_PAGE  # folded turns of the log drawn (more on "show more")
 
 
 def table_screen(m):
@@ -83,12 +84,13 @@ def table_screen(m):
                _notices(m.notices),
                h("div", {"class": "board", "data-region": "board"},
                  ring(v, m.seats, m.offer, _marks(m), piles(v, *_last_card(m)))),
-               legend(),  # every mark of the board in words
+               legend(v["options"]["target"]),  # every mark of the board in words
                all_hands(m) if m.replay and m.replay.hands else hand(m)),
              h("aside", {"class": "side", "id": "side"},
                h("div", {"data-region": "panels"}, panels(v, m.seats, m.changes, m.offer.targets if m.offer else None)),
                log_panel(m.log, m.seats, v["seat"], v["options"]["scores"] == "hidden",
-                         fresh=(m.frame.end - m.frame.start) if m.frame else len(m.last), whys=m.whys)))
+                         fresh=(m.frame.end - m.frame.start) if m.frame else len(m.last), whys=m.whys,
+                         earlier=m.earlier)))
 
 
 def _at_frame(m):

@@ -9,6 +9,8 @@ Hidden means hidden: a card the reason knows in someone's hand is named only
 to that hand's holder; with hidden scores only the viewer's own points show.
 """
 
+from lepeuple.core.cards import GAINS
+
 from ..i18n import power_name, t, tn
 from ..markup import h
 from .cards import signed
@@ -88,8 +90,8 @@ def _off_flank(r, say):
 
 def _power(r, say):
     card, name = r["card"], power_name(r["card"])
-    if card in ("force", "soin"):
-        gain = 2 if card == "force" else 1
+    if card in GAINS:  # Force, Soin: the engine's points
+        gain = GAINS[card]
         if r["score"] is None or say.hidden:
             return _wins(t("why.power.gain.hidden", card=name, gain=gain), r)
         return _wins(t("why.power.gain", card=name, gain=gain, was=r["score"], new=r["score"] + gain), r)

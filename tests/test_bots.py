@@ -143,8 +143,8 @@ def hidden(g, seat):
     return ([g.hand(s) for s in range(g.players) if s != seat], g.mdeck, g.pdeck)
 
 
-@pytest.mark.parametrize("bot,step", [("greedy", 2), ("ismcts:80", 2), ("easy", 2), ("normal", 8), ("hard:40", 8),
-                                      ("hard-own2:40", 8)])
+@pytest.mark.parametrize("bot,step", [("greedy", 2), ("ismcts:80", 2), ("easy", 2), ("normal", 2), ("hard:40", 8),
+                                      ("hard-own2:40", 8), ("reply:40", 8), ("hard-learned:40", 8), ("greedy-learned", 2)])
 def test_fairness_hidden_cards_do_not_change_the_choice(many, bot, step):
     differ = 0
     for i, g in enumerate(many[::step]):
@@ -332,13 +332,15 @@ def test_root_pruning_keeps_the_greedy_best_few():
 
 
 def test_level_budgets_are_for_three_players_and_shrink_with_more():
-    """normal and hard spend their budget with 3 players; with 4-5 the playouts are longer,
-    so the budget is scaled by 3/players (hard, whose every playout turn is a greedy
-    imitation: (3/players)²) to keep a decision's time about the same."""
+    """hard spends its budget with 3 players; with 4-5 the playouts are longer, so the budget
+    is scaled by (3/players)² (every playout turn is a greedy imitation) to keep a decision's
+    time about the same. normal, the one-step player, always weighs 8 redeals."""
     for n in (3, 4, 5):
         g = positions(1, seed=18, players=(n,))[1]
         t = think(view(g, g.to_move), "normal", 1)
-        assert t._engine.budget == round(spec("normal")[1] * 3 / n)
+        assert t._engine.budget == 8
+        t = think(view(g, g.to_move), "reply", 1)
+        assert t._engine.budget == round(spec("reply")[1] * 3 / n)
         t = think(view(g, g.to_move), "hard", 1)
         assert t._engine.budget == round(spec("hard")[1] * (3 / n) ** 2)
     assert think(view(g, g.to_move), "ismcts:100", 1)._engine.budget == 100  # the bot kind: as given

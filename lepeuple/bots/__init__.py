@@ -29,14 +29,14 @@ from .search import (
 )
 
 LEVELS = {
-    "easy": "Plays the move that scores most right now and its power cards by simple rules. It never looks ahead.",
-    "normal": "Tries its few best moves many times over, guessing the cards it cannot see and how the next player"
-              " will reply, and keeps the one that does best by the end of its next turn. It counts the cards: it keeps"
-              " track of who drew from each deck since each reshuffle, so it never guesses a card where it cannot be.",
-    "hard": "Like normal, but in every future it tries, each player (itself included) plays as a careful player"
-            " would, turn after turn: it sees replies coming and leaves less open.",
+    "easy": "Plays the move that scores most right now, never looking ahead; it beats two random players 99.7 % of the time.",
+    "normal": "Tries every move on a few guesses of the cards it cannot see and keeps the best; it wins 51 % against two easy"
+              " bots (a fair share is 33 %).",
+    "hard": "Plays its best moves on to the end of its next turn many times, everyone replying with care; it wins 51 %"
+            " against two normal bots.",
 }
-"""The levels offered to people, easiest first: name -> description."""
+"""The levels offered to people, easiest first: name -> one line of what it does and how
+often it beats two of the level below, 3 players (docs/bots.md, the ladder)."""
 
 # The levels' search (docs/bots.md): 8 greedy redeals keep the 5 best root actions,
 # then ISMCTS whose playouts let the first opponent to move reply as greedy would.
@@ -46,20 +46,24 @@ _SEARCH = {"imitate": 1, "topk": 6, "rootk": 5, "pre": 8, "per3": True}
 # the opponents' own rule, the imitation weighing 12 movements), and each kept root action
 # meets the same redeals.
 # An iteration then costs about players² (turns × evaluation), so the 3-player budget is
-# scaled by (3/players)² to keep 4-5 player decisions about as long.
-_HARD = {**_SEARCH, "imitate": 2, "rr": True, "per3": 2, "topk": 12}
+# scaled by (3/players)² to keep 4-5 player decisions about as long. The research kind
+# `hard-learned` (lepeuple/research/infer.py) is this search scoring its playouts' last
+# positions by the learned evaluation (learned.py) instead of greedy's model.
+HARD_SEARCH = {**_SEARCH, "imitate": 2, "rr": True, "per3": 2, "topk": 12}
 
 # name -> (engine, iteration budget, engine options)
 BOTS = {
     "random": (RandomEngine, 1, {}),
     "easy": (PolicyEngine, 1, {}),
     "greedy": (GreedyEngine, 8, {}),
-    "normal": (IsmctsEngine, 208, _SEARCH),
-    "hard": (IsmctsEngine, 308, _HARD),
+    "normal": (GreedyEngine, 8, {}),
+    "hard": (IsmctsEngine, 308, HARD_SEARCH),
+    "reply": (IsmctsEngine, 208, _SEARCH),
     "ismcts": (IsmctsEngine, 1000, {}),
 }
 """Every bot of the page and the arena: the levels and the bot kinds random, greedy,
-ismcts. Engine options may name where the search's determinisations come from:
+ismcts and reply (the search `normal` was before it became the one-step player).
+Engine options may name where the search's determinisations come from:
 "source", a function of the view (a fair bot), or "true_source", a function of the
 true game (a cheat: the arena's audit only, `think_true`). The research bots
 (lepeuple/research/infer.py's BOTS) extend this table."""

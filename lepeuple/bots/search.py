@@ -79,8 +79,9 @@ class GreedyEngine:
     """One-step lookahead: each legal action is played on `budget` determinisations
     (the same ones for every action) and scored by `evaluate`; the best average wins."""
 
-    def __init__(self, source, seed, budget=8, weights=DEFAULT, model=MODEL):
+    def __init__(self, source, seed, budget=8, weights=DEFAULT, model=MODEL, leaf=None):
         self.source, self.seat, self.w, self.model = source, source.seat, weights, model
+        self.leaf = leaf() if callable(leaf) else leaf  # what scores a position (None: `model`)
         self.rng = Rng(seed)
         self.legal = source.sample(Rng(seed)).legal_actions()
         self.totals = [0.0] * len(self.legal)
@@ -88,10 +89,11 @@ class GreedyEngine:
 
     def iterate(self):
         g0 = self.source.sample(self.rng)
+        leaf = self.leaf
         for i, a in enumerate(self.legal):
             g = g0.clone()
             g.push(a)
-            self.totals[i] += evaluate(g, self.seat, self.model, self.w)
+            self.totals[i] += leaf.evaluate(g, self.seat) if leaf else evaluate(g, self.seat, self.model, self.w)
         self.iterations += 1
 
     def best(self):
@@ -130,8 +132,13 @@ class IsmctsEngine:
     """
 
     def __init__(self, source, seed, budget=1000, weights=DEFAULT, model=MODEL, c=0.2,
-                 imitate=0, topk=0, rootk=0, pre=8, per3=False, rr=False, own=0):
-        self.rr, self.own = rr, own  # own: the imitated seat's redeals of its own view (0: none)
+                 imitate=0, topk=0, rootk=0, pre=8, per3=False, rr=False, own=0, leaf=None, horizon=1):
+        self.rr = rr
+        self.own = own  # the imitated seat's redeals of its own view (0: none)
+        # leaf: what scores a playout's last position (a `learned.Learned`; None: `model`, as the
+        # imitated seats judge); horizon: how many more of the seat's turns a playout plays (0: none,
+        # it stops when the current turn is over; 1: to the end of its next turn; 2: one round more).
+        self.leaf, self.horizon = leaf() if callable(leaf) else leaf, horizon
         self.source, self.seat, self.w, self.model = source, source.seat, weights, model
         self.imitate, self.topk = imitate, topk  # imitate: 0 nobody, 1 the first reply, 2 every seat
         self.seed = seed
@@ -181,9 +188,10 @@ class IsmctsEngine:
 
     def _playout(self, g, rng, action, path, in_tree):
         """Play `action`, the tree's choices while `in_tree`, then the playout policy, until
-        the seat's next turn is over; the seat's evaluation there. Nodes walked or added are appended to `path`."""
-        seat, node = self.seat, path[-1]
-        mine = 0  # has the searching seat's next turn begun?
+        `horizon` more turns of the seat are over; the seat's evaluation there. Nodes walked or
+        added are appended to `path`."""
+        seat, node, horizon = self.seat, path[-1], self.horizon
+        mine = 0  # how many of the searching seat's turns have begun since the root
         turns = 0  # turns of any seat begun since the root
         while True:
             if action is None:
@@ -206,12 +214,11 @@ class IsmctsEngine:
             if started is not None:
                 in_tree = False
                 turns += 1
-                if started == seat:
-                    if mine:
-                        break  # a second turn of the seat (a Vitesse extra turn was the next one)
-                    mine = 1
-                elif mine:
-                    break  # the seat's next turn is over
+                if mine >= horizon:
+                    break  # the last turn of the seat the playout plays is over
+                mine += started == seat
+        if self.leaf is not None:
+            return self.leaf.evaluate(g, seat)
         return evaluate(g, seat, self.model, self.w)
 
     def _select_root(self):

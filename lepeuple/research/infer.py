@@ -38,6 +38,7 @@ from functools import partial
 
 from ..bots import (
     BOTS as LEVEL_BOTS,
+    HARD_SEARCH,
     choose as _choose,
     spec as _spec,
     think as _think,
@@ -54,6 +55,7 @@ from ..bots.evaluate import (
     move_value_in,
     step_table,
 )
+from ..bots.learned import candidate
 from ..bots.policy import draw_value
 from ..bots.search import IsmctsEngine, ViewSource
 from ..core.actions import from_json
@@ -322,7 +324,7 @@ def uniform_source(view):
     return ViewSource({**view, "decks": None})
 
 
-_HARD = LEVEL_BOTS["hard"][2]
+_HARD = HARD_SEARCH
 BOTS = {
     **LEVEL_BOTS,
     # The levels as they were before the deck generations: the baseline they are judged against.
@@ -339,6 +341,13 @@ BOTS = {
     # view of the determinisation, on 2 redeals (docs/bots.md, "Imitated greedy"). An
     # iteration costs about 2.1 times hard's, so 8 + 142 iterations keep a decision's time.
     "hard-own2": (IsmctsEngine, 150, {**_HARD, "own": 2}),
+    # hard whose playouts end on the learned evaluation (lepeuple/bots/learned.py; the file
+    # LEPEUPLE_LEARNED names, else the shipped one), at three horizons (docs/bots.md):
+    # the end of its next turn as today, at once (the current turn over), one round more.
+    "greedy-learned": (LEVEL_BOTS["greedy"][0], LEVEL_BOTS["greedy"][1], {"leaf": candidate}),
+    "hard-learned": (IsmctsEngine, 308, {**_HARD, "leaf": candidate}),
+    "hard-learned-h0": (IsmctsEngine, 308, {**_HARD, "leaf": candidate, "horizon": 0}),
+    "hard-learned-h2": (IsmctsEngine, 308, {**_HARD, "leaf": candidate, "horizon": 2}),
     # The ceiling of inference over hands (arena audit only, as hard-hands-cheat): hard
     # reading every TRUE hand, the decks' order and the chance stream redealt.
     "hard-hands": (IsmctsEngine, 308, {**_HARD, "true_source": HandsSource}),

@@ -42,6 +42,7 @@ FIELDS = {
     "swap_meeples": ("meeple", "other"),  # Permutation
     "no_effect": ("seat", "card"),  # a power card spent without effect
     "extra_turn": ("seat",),  # Vitesse granted one more turn (R19)
+    "record_full": (),  # the record holds no further action: the game ends (game.RECORD_TEXT)
     "over": ("winners", "scores"),  # the game ended (R21)
 }
 

@@ -25,10 +25,10 @@ from lepeuple.core.positions import Positions
 
 from .newgame import Setup, seats_from_json
 from .session import Session
-from .storage import SaveError, decode, encode, parse
+from .storage import MAX_TEXT, SaveError, decode, encode, parse
 
 LINK_KEY = "g"  # the fragment of a shared game: #g=<base64url of zlib(save JSON)>
-MAX_UNPACKED = 2_000_000  # bytes a link may unpack to (a whole game is about 10 000)
+MAX_UNPACKED = MAX_TEXT  # bytes a link may unpack to (2,000,000; a whole game is about 10 000): a save without whys
 MAX_LINK = 1_000_000  # characters of a link's data (a whole game is about 2 000)
 EVERYONE = "all"
 
@@ -128,6 +128,12 @@ def pack(seats, record):
     """The fragment of a link to a game: #g=… (zlib, base64url, no padding)."""
     raw = zlib.compress(encode(seats, record).encode("utf-8"), 9)
     return f"#{LINK_KEY}=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def fits_link(link):
+    """Does `unpack` read the data of this link (MAX_LINK)? A record's text always unpacks
+    within MAX_UNPACKED; how small it packs depends on the game."""
+    return len(link.rpartition(f"#{LINK_KEY}=")[2]) <= MAX_LINK
 
 
 def unpack(fragment):

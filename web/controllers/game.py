@@ -31,6 +31,9 @@ from ..storage import decode, encode
 
 # How long a bot waits after a person's decision that can still be taken back.
 UNDO_WINDOW = {"slow": 3.0, "normal": 2.0, "fast": 1.2, "instant": 0.0}
+# From how full a game's record is the table says that the game will end when it is
+# full (the engine's rule, game.RECORD_TEXT): thousands of draws before it happens.
+NEARLY_FULL = 0.95
 
 
 class Hint:
@@ -371,13 +374,16 @@ class GameController:
                   [button(i18n.t("review.start", name=player_name(s.seats, seat)), "review", seat, cls="btn",
                           attrs={"data-testid": "end-review"}) for seat in s.setup.humans],
                   replay_view.download_link(encode(s.seats, s.record()), replay.file_name()),
-                  replay_view.share_box(replay.share_link(), replay.share_state))]
+                  replay_view.share_box(replay.shown_link(), replay.share_state))]
 
     def _notices(self):
-        """Above the table: a save problem, a word about the last file, storage that
-        keeps nothing, what the link ignored."""
+        """Above the table: a save problem, a word about the last file, a record nearly
+        full, storage that keeps nothing, what the link ignored."""
         out = [self.notice] if self.notice else []
         out += [self.app.said] if self.app.said else []
+        used = self.session.game.record_used()
+        if used >= NEARLY_FULL and not self.session.game.is_over:
+            out.append(("save.nearly_full", {"percent": int(100 * used)}))
         if not self.app.page.saving:
             out.append(("save.memory", {}))
         return out + self.link_notices

@@ -18,7 +18,7 @@ from ..markup import h
 from ..render import replay as replay_view
 from ..render.log import EARLIER_PAGE
 from ..render.table import ReplayExtras, TableModel, table_screen
-from ..replay import Replay, file_name, pack, read_file, unpack
+from ..replay import Replay, file_name, fits_link, pack, read_file, unpack
 from ..storage import SaveError, encode
 from . import UNCHANGED
 
@@ -38,7 +38,7 @@ class ReplayController:
         self.eyes = None
         self.imported = None  # (seats, record) of an unfinished game from a file
         self.playing = False
-        self.share_state = None  # None: not asked; True: copied; False: copy it by hand
+        self.share_state = None  # None: not asked; True: copied; False: copy it by hand; "long": too long for a link
         self.review = None  # {"seat", "done", "total", "result", "job"}: running or done
         self.paths = {}  # review: action -> its tiles (Game.path)
         self.fragment = fragment  # location.hash: a shared game (#g=…) opens here
@@ -254,11 +254,16 @@ class ReplayController:
         record = r.record if r is not None else s.record()
         return self.app.page.dom.page_url() + pack(seats, record)
 
+    def shown_link(self):
+        """The link to copy by hand, once asked for (made only then: a long game's takes time)."""
+        return self.share_link() if self.share_state in (True, False) else ""
+
     def share(self, _):
         s = self.app.game.session
         finished = self.replay.finished if self.replay is not None else bool(s and s.game.is_over)
         if finished:  # a link to a game in progress would show every hand
-            self.share_state = self.app.page.dom.copy_text(self.share_link())
+            link = self.share_link()
+            self.share_state = self.app.page.dom.copy_text(link) if fits_link(link) else "long"
 
     def file_name(self):
         return file_name(time.localtime(self.app.page.store.clock()))
@@ -274,7 +279,7 @@ class ReplayController:
                            replay=ReplayExtras(hands=hands, marks=r.marks, paths=self.paths if r.marks else {}))
         extra = [replay_view.download_link(encode(r.seats, r.record), self.file_name())]
         if r.finished:
-            extra.append(replay_view.share_box(self.share_link(), self.share_state))
+            extra.append(replay_view.share_box(self.shown_link(), self.share_state))
         if r.finished and self.review is None:
             extra.append(replay_view.review_button(r))
         bar = replay_view.controls(r, self.playing, self.imported is not None, extra, self.eyes.allowed())

@@ -78,7 +78,12 @@ def download_link(text, name):
 
 
 def share_box(link, copied):
-    """"Copy link" for a finished game, and the link itself to copy by hand."""
+    """"Copy link" for a finished game, and the link itself to copy by hand (`copied`:
+    None before it is asked for; "long": the game is too long for a link)."""
+    if copied == "long":
+        return h("span", {"class": "share"},
+                 button(t("replay.share"), "share", cls="btn", attrs={"data-testid": "share"}),
+                 h("span", {"class": "share-said", "role": "status"}, t("replay.too_long")))
     return h("span", {"class": "share"},
              button(t("replay.share"), "share", cls="btn", attrs={"data-testid": "share"}),
              h("input", {"type": "text", "readonly": True, "value": link, "class": "share-link",

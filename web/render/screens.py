@@ -248,6 +248,8 @@ def summary(log, seats):
     if gained and max(gained.values()) > 0:
         best = max(gained, key=gained.get)
         lines.append(t("end.best_mover", name=player_name(seats, best), points=gained[best]))
+    if log and any(e.type == "record_full" for e in log[-3:]):  # it ends the game: among the last events
+        lines.insert(0, t("log.record_full"))
     return lines
 
 

@@ -1,0 +1,48 @@
+"""Issue 33 in Chromium: a game made endless by drawing. The page warns before its record
+is full, ends it there and reads back every save."""
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from lepeuple import new_game  # noqa: E402
+from lepeuple.core.actions import DRAW  # noqa: E402
+from lepeuple.core.game import RECORD_TEXT  # noqa: E402
+from play_helpers import shoot  # noqa: E402
+from web.storage import MAX_TEXT  # noqa: E402
+
+PEOPLE = [{"kind": "human", "name": name} for name in ("Ann", "Bob", "Cy")]
+
+
+def nearly_full(room):
+    """lepeuple.new_game(3, {}, 1), then "draw two" until its record has `room` characters left."""
+    game = new_game(3, {}, 1)
+    while (1 - game.record_used()) * RECORD_TEXT > room:
+        game.apply(DRAW)
+    return game.record()
+
+
+def test_a_game_drawn_until_its_record_is_full_is_said_ended_and_read_back(page, site_url, wait_ready):
+    save = json.dumps({"app": "lepeuple", "version": 1, "seats": PEOPLE, "record": nearly_full(120)},
+                      separators=(",", ":"))
+    page.goto(site_url + "?speed=instant")
+    wait_ready(page)
+    page.evaluate("save => localStorage.setItem('lepeuple.save', save)", save)
+    page.reload()
+    wait_ready(page, timeout_ms=120_000)
+    assert "record is 99% full" in page.inner_text("body")  # said before it happens
+    for _ in range(40):
+        if page.locator("[data-testid=end-screen]").count():
+            break
+        page.click("[data-testid=pass-ok], [data-testid=draw]", timeout=60_000)
+    end = page.locator("[data-testid=end-screen]")
+    assert "The game's record is full" in end.inner_text()
+    shoot(page, "record-full-end")
+    text = page.evaluate("localStorage.getItem('lepeuple.save')")
+    assert len(text) <= MAX_TEXT
+    page.reload()
+    wait_ready(page, timeout_ms=120_000)
+    assert page.locator("[data-testid=end-screen]").count() == 1  # the finished game, read back
+    assert page.locator("[data-testid=broken-save]").count() == 0

@@ -82,7 +82,7 @@ class App:
             "replay-close": r.close, "replay-continue": r.play_on_file, "review": r.start_review,
             "review-cancel": r.cancel_review, "review-show": r.show_mistake, "share": r.share,
             "stats-reset": s.reset, "rules": self.rules, "rules-close": self.rules_close,
-            "log-more": self.log_more,
+            "log-more": self.log_more, "chart-more": self.chart_more,
         }
 
     # ----- what tests and the browser layer read ----------------------------
@@ -290,6 +290,13 @@ class App:
         owner = {"table": self.game, "replay": self.replay}.get(self.screen)
         if owner is not None:
             owner.show_more_earlier()
+
+    def chart_more(self, _):
+        """The score table's earlier turns: the next page of them drawn on demand, by the
+        controller whose score chart is up (the end screen's, or the replay's)."""
+        owner = {"table": self.game, "replay": self.replay}.get(self.screen)
+        if owner is not None:
+            owner.show_more_rows()
 
     def rules(self, rule):
         """The rules: in a game, a panel beside the board opened at `rule`'s section

@@ -61,6 +61,7 @@ class GameController:
         self.link_notices = []  # what the link that started the game ignored, above the table
         self.stale = False  # another tab changed the saved game: this one stops
         self.earlier = EARLIER_PAGE  # the log's folded turns drawn (more on "show more")
+        self.chart_rows = replay_view.CHART_PAGE  # the score table's turns drawn (more on "show more")
 
     # ----- making and loading a game ---------------------------------------
 
@@ -318,6 +319,10 @@ class GameController:
         """The log's "show more": EARLIER_PAGE more of its folded turns drawn."""
         self.earlier += EARLIER_PAGE
 
+    def show_more_rows(self):
+        """The score table's "show more": CHART_PAGE more of its earlier turns drawn."""
+        self.chart_rows += replay_view.CHART_PAGE
+
     def hide_end(self, _):
         self.show_end = False
 
@@ -368,7 +373,7 @@ class GameController:
     def _end_extra(self):
         """On the end screen: the score chart, replay, review, the game as a file, a link to it."""
         s, replay = self.session, self.app.replay
-        return [replay_view.chart(s.log, s.seats, s.game.options["target"]),
+        return [replay_view.chart(s.log, s.seats, s.game.options["target"], self.chart_rows),
                 h("div", {"class": "form-actions"},
                   button(i18n.t("menu.replay"), "replay-open", cls="btn", attrs={"data-testid": "end-replay"}),
                   [button(i18n.t("review.start", name=player_name(s.seats, seat)), "review", seat, cls="btn",

@@ -25,6 +25,7 @@ from . import UNCHANGED
 REPLAY_STEP = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.0}  # seconds between actions played back
 REVIEW_SLICE = 0.02  # seconds of review work per browser task (a unit of work may add ~25 ms in CPython)
 REVIEW_TOP = 8  # mistakes listed
+REVIEW_MOST = 40  # decisions reviewed at most, the biggest swings first: about as many as a seat makes in a whole real game
 
 
 class ReplayController:
@@ -39,10 +40,11 @@ class ReplayController:
         self.imported = None  # (seats, record) of an unfinished game from a file
         self.playing = False
         self.share_state = None  # None: not asked; True: copied; False: copy it by hand; "long": too long for a link
-        self.review = None  # {"seat", "done", "total", "result", "job"}: running or done
+        self.review = None  # {"seat", "done", "total", "made", "left", "result", "job"}: running or done
         self.paths = {}  # review: action -> its tiles (Game.path)
         self.fragment = fragment  # location.hash: a shared game (#g=…) opens here
         self.earlier = EARLIER_PAGE  # the log's folded turns drawn (more on "show more")
+        self.chart_rows = replay_view.CHART_PAGE  # the score table's turns drawn (more on "show more")
 
     # ----- opening ---------------------------------------------------------
 
@@ -197,7 +199,8 @@ class ReplayController:
         r = self.replay
         seats = r.setup.humans or list(range(len(r.seats)))
         seat = seat if isinstance(seat, int) and seat in range(len(r.seats)) else seats[0]
-        review = self.review = {"seat": seat, "done": 0, "total": 0, "result": None, "job": None}
+        review = self.review = {"seat": seat, "done": 0, "total": 0, "made": None, "left": None, "result": None,
+                                "job": None}
         await asyncio.sleep(0)
         app.render()
         await self._run_review(review, r.record, app.epoch)
@@ -208,9 +211,10 @@ class ReplayController:
         await asyncio.sleep(0)  # the click's own task ends here: the panel is already drawn
         if not live():
             return
-        job = review["job"] = Review(record, review["seat"], "hard", seed=record["seed"])
-        review["total"] = job.progress[1]
-        last = 0.0
+        job = review["job"] = Review(record, review["seat"], "hard", seed=record["seed"], most=REVIEW_MOST)
+        review["total"], review["made"] = job.progress[1], job.made
+        self.app.render()  # what it will look at, said up front
+        started = last = time.perf_counter()
         while True:
             await asyncio.sleep(0)
             if not live():
@@ -221,13 +225,19 @@ class ReplayController:
                 return
             now = time.perf_counter()
             if now - last > 0.25:  # progress, a few times a second
-                review["done"] = job.progress[0]
+                done, total = job.progress
+                review["done"] = done
+                review["left"] = (now - started) / done * (total - done) if done else None
                 self.app.render()
                 last = now
 
     def show_more_earlier(self):
         """The log's "show more": EARLIER_PAGE more of its folded turns drawn."""
         self.earlier += EARLIER_PAGE
+
+    def show_more_rows(self):
+        """The score table's "show more": CHART_PAGE more of its earlier turns drawn."""
+        self.chart_rows += replay_view.CHART_PAGE
 
     def cancel_review(self, _):
         self.review = None
@@ -286,6 +296,6 @@ class ReplayController:
         panel = replay_view.review_panel(self.review, r) if self.review else h("div", {"data-region": "review"})
         parts = [bar, panel, table_screen(model)]
         if r.finished and r.index == r.total:
-            parts.append(replay_view.chart(r.log, r.seats, r.record["options"]["target"]))
+            parts.append(replay_view.chart(r.log, r.seats, r.record["options"]["target"], self.chart_rows))
         return parts
 

@@ -81,6 +81,7 @@ class App:
             "replay-open": r.open, "replay-step": r.step, "replay-go": r.go_to, "replay-play": r.toggle_play,
             "replay-close": r.close, "replay-continue": r.play_on_file, "review": r.start_review,
             "review-cancel": r.cancel_review, "review-show": r.show_mistake, "share": r.share,
+            "download-ask": r.ask_file, "download": r.download, "download-cancel": r.cancel_file,
             "stats-reset": s.reset, "rules": self.rules, "rules-close": self.rules_close,
             "log-more": self.log_more, "chart-more": self.chart_more,
         }

@@ -27,7 +27,7 @@ from ..render.common import button, player_name
 from ..render.log import EARLIER_PAGE
 from ..render.table import Controls, HintShown, TableModel, frame_text, table_screen
 from ..session import Session
-from ..storage import decode, encode
+from ..storage import decode
 
 # How long a bot waits after a person's decision that can still be taken back.
 UNDO_WINDOW = {"slow": 3.0, "normal": 2.0, "fast": 1.2, "instant": 0.0}
@@ -364,11 +364,22 @@ class GameController:
             parts.append(screens.stale_game())
         elif model.pass_to is not None:
             reason = {"defend": "pass.text.defend", "partner": "pass.text.partner"}.get(s.game.phase, "pass.text.turn")
-            parts.append(screens.pass_screen(s.seats, model.pass_to, reason))
+            parts.append(screens.pass_screen(s.seats, model.pass_to, reason, self._pass_menu()))
         if s.game.is_over and model.frame is None:
             parts.append(screens.end_screen(model.view, s.seats, s.log, self._end_extra()) if self.show_end
                          else screens.end_bar())
         return parts
+
+    def pass_screen_up(self):
+        """Is the pass screen on the table now (a person is to take the device, no hand shown)?"""
+        s = self.session
+        return s is not None and s.needs_pass() and self.steps.current is None and not self.stale
+
+    def _pass_menu(self):
+        """(what the pass screen's menu offers, whether it is open): the game as a file (web/eyes)."""
+        offer, asking = self.app.replay.file_offer()
+        control = replay_view.download_control(offer, asking)
+        return (control, asking) if control is not None else None
 
     def _end_extra(self):
         """On the end screen: the score chart, replay, review, the game as a file, a link to it."""
@@ -378,7 +389,7 @@ class GameController:
                   button(i18n.t("menu.replay"), "replay-open", cls="btn", attrs={"data-testid": "end-replay"}),
                   [button(i18n.t("review.start", name=player_name(s.seats, seat)), "review", seat, cls="btn",
                           attrs={"data-testid": "end-review"}) for seat in s.setup.humans],
-                  replay_view.download_link(encode(s.seats, s.record()), replay.file_name()),
+                  replay_view.download_control(*replay.file_offer()),
                   replay_view.share_box(replay.shown_link(), replay.share_state))]
 
     def _notices(self):

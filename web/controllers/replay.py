@@ -45,6 +45,7 @@ class ReplayController:
         self.fragment = fragment  # location.hash: a shared game (#g=…) opens here
         self.earlier = EARLIER_PAGE  # the log's folded turns drawn (more on "show more")
         self.chart_rows = replay_view.CHART_PAGE  # the score table's turns drawn (more on "show more")
+        self.asking = None  # the moment (see _moment) "download the game?" was asked, while it lasts
 
     # ----- opening ---------------------------------------------------------
 
@@ -79,7 +80,7 @@ class ReplayController:
         """Put `replay` on screen as `eyes` allow: another game opening drops the review."""
         self.app.cancel_stale(game_changed=True)
         self.replay, self.eyes, self.imported, self.playing, self.share_state = replay, eyes, None, False, None
-        self.review, self.paths = None, {}
+        self.review, self.paths, self.asking = None, {}, None
         replay.viewer = eyes.default()
         self.app.clear_said()
         self.app.go("replay")
@@ -278,6 +279,49 @@ class ReplayController:
     def file_name(self):
         return file_name(time.localtime(self.app.page.store.clock()))
 
+    # ----- the game as a file --------------------------------------------------
+
+    def file_offer(self):
+        """(how the game on screen may be saved as a file — web/eyes.Eyes.file —, whether
+        "download it?" is being asked now)."""
+        offer = self._offer()
+        return offer, offer == "ask" and self.asking == self._moment()
+
+    def _offer(self):
+        app = self.app
+        if app.screen == "replay" and self.replay is not None:
+            return self.eyes.file()
+        s = app.game.session
+        passing = app.game.pass_screen_up()
+        if app.screen == "table" and s is not None and (passing or s.game.is_over):  # the pass and end screens
+            return Eyes.of_session(s).file(passing)
+        return None
+
+    def _moment(self):
+        """What the question "download the game?" was asked about: it lasts while this stays."""
+        s = self.app.game.session
+        return self.app.screen, id(self.replay), id(s), len(s.game.history) if s else None, s and s.game.to_move
+
+    def ask_file(self, _):
+        """A game still going on: say what its file shows, and ask."""
+        if self._offer() == "ask":
+            self.asking = self._moment()
+            return "[data-testid=download-sure]"
+        return None
+
+    def download(self, _):
+        """Save the game on screen as a file (the save's JSON), if it may be now."""
+        offer, asked = self.file_offer()
+        if offer == "plain" or asked:
+            r, s = self.replay, self.app.game.session
+            text = encode(r.seats, r.record) if self.app.screen == "replay" else encode(s.seats, s.record())
+            self.app.page.dom.download(text, self.file_name())
+        self.asking = None
+
+    def cancel_file(self, _):
+        self.asking = None
+        return "[data-testid=download-game]"
+
     # ----- what the replay screen shows ---------------------------------------
 
     def render(self):
@@ -287,7 +331,7 @@ class ReplayController:
         model = TableModel(view=view, seats=r.seats, log=r.events(), last=r.last() if r.marks is None else [],
                            notices=[said] if said else [], earlier=self.earlier,
                            replay=ReplayExtras(hands=hands, marks=r.marks, paths=self.paths if r.marks else {}))
-        extra = [replay_view.download_link(encode(r.seats, r.record), self.file_name())]
+        extra = [replay_view.download_control(*self.file_offer())]
         if r.finished:
             extra.append(replay_view.share_box(self.shown_link(), self.share_state))
         if r.finished and self.review is None:

@@ -2,7 +2,6 @@
 with a table of the same numbers for screen readers)."""
 
 from bisect import bisect_right
-from urllib.parse import quote
 
 from lepeuple import action_from_json
 
@@ -65,16 +64,21 @@ def _select(name, label, options, current):
                [h("option", {"value": value, "selected": value == current}, text) for value, text in options]))
 
 
-_HREF = [None, None]  # (save text, its data: URL)
-
-
-def download_link(text, name):
-    """A link that saves the game as a file (the save's JSON)."""
-    if _HREF[0] != text:  # quoted once per game, not at every step of its replay
-        _HREF[:] = [text, "data:application/json;charset=utf-8," + quote(text, safe="")]
-    href = _HREF[1]
-    return h("a", {"class": "btn ghost", "href": href, "download": name, "data-testid": "download-game"},
-             t("replay.download"))
+def download_control(offer, asking):
+    """The game as a file (web/eyes.Eyes.file): None, a button that saves it ("plain"),
+    or ("ask") one that first says what the file shows and asks once (`asking`: asked now)."""
+    if offer is None:
+        return None
+    if offer == "plain":
+        return button(t("replay.download"), "download", cls="btn ghost", attrs={"data-testid": "download-game"})
+    if not asking:
+        return button(t("replay.download.more"), "download-ask", cls="btn ghost", attrs={"data-testid": "download-game"})
+    return h("span", {"class": "download-ask", "role": "group", "aria-labelledby": "download-said",
+                      "data-testid": "download-ask"},
+             h("span", {"id": "download-said", "role": "status"}, t("replay.download.ask")),
+             button(t("replay.download.sure"), "download", cls="btn", attrs={"data-testid": "download-sure"}),
+             button(t("replay.download.cancel"), "download-cancel", cls="btn ghost",
+                    attrs={"data-testid": "download-cancel"}))
 
 
 def share_box(link, copied):

@@ -168,8 +168,9 @@ def stale_game():
                       attrs={"data-testid": "continue-here", "data-focus": True})))
 
 
-def pass_screen(seats, seat, reason_key):
-    """Hot-seat: nothing private is on the page until `seat` says they hold the device."""
+def pass_screen(seats, seat, reason_key, menu=None):
+    """Hot-seat: nothing private is on the page until `seat` says they hold the device.
+    `menu`: what may be done meanwhile (the game as a file), folded under "Menu"."""
     name = player_name(seats, seat)
     return h("div", {"class": "overlay pass-screen", "role": "dialog", "aria-modal": "true",
                      "aria-labelledby": "pass-title", "data-testid": "pass-screen", "data-seat": seat},
@@ -178,7 +179,9 @@ def pass_screen(seats, seat, reason_key):
                h("h2", {"id": "pass-title"}, t("pass.heading", name=name)),
                h("p", t(reason_key, name=name)),
                button(t("pass.ready", name=name), "pass-ok", cls="btn primary big",
-                      attrs={"data-testid": "pass-ok", "data-focus": True})))
+                      attrs={"data-testid": "pass-ok", "data-focus": True}),
+               h("details", {"class": "pass-menu", "data-testid": "pass-menu", "open": menu[1]},
+                 h("summary", t("pass.menu")), menu[0]) if menu is not None else None))
 
 
 # ----- the end -----------------------------------------------------------

@@ -2,6 +2,7 @@
 
 import json
 import random
+import re
 
 import lepeuple
 from fakedom import FakeDom
@@ -150,6 +151,28 @@ def test_new_game_asks_before_discarding_and_link_asks_too():
     assert app2.screen == "confirm" and "This link starts a new game" in dom2.text()
     app2.command("discard")
     assert app2.screen == "table" and len(app2.session.seats) == 3 and app2.session.hotseat
+
+
+def test_a_refused_field_keeps_what_was_typed_marked_and_focused():
+    """Issue 33: target 99999 and seed -5 were said back, but the fields showed 12 and nothing."""
+    app, dom, _ = make("")
+    dom.form = {"kind-0": "human", "name-0": "", "kind-1": "bot:easy", "kind-2": "bot:easy",
+                "defense": "reaction", "scores": "visible", "target": "99999", "seed": "-5"}
+    app.command("start")
+    assert app.screen == "new" and app.session is None
+    fields = dom.parsed().forms
+    assert fields["target"] == "99999" and fields["seed"] == "-5"
+    for name in ("target", "seed"):
+        tag, = [t for t in re.findall(r"<input[^>]+>", dom.html) if f'name="{name}"' in t]
+        assert 'aria-invalid="true"' in tag and f'aria-describedby="error-{name}"' in tag
+        message, = re.findall(rf'<li id="error-{name}">([^<]+)</li>', dom.html)
+        assert "99999" in message if name == "target" else "-5" in message
+    assert dom.focus == 'form input[name="target"]'
+    app.command("seats", 4)  # the fields still as typed
+    assert dom.parsed().forms["target"] == "99999"
+    dom.form = {**dom.form, "target": "15", "seed": "8"}
+    app.command("start")
+    assert app.screen == "table" and app.session.game.options["target"] == 15 and app.session.game.seed == 8
 
 
 def test_form_starts_a_game_with_its_options():

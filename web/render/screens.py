@@ -3,11 +3,12 @@ unreadable save, the pass-the-device screen and the end of the game."""
 
 from urllib.parse import quote
 
+from lepeuple.core.game import TARGETS
 from lepeuple.core.ring import PEOPLES
 
 from ..i18n import LANGUAGES, t, tn
 from ..markup import classes, h
-from ..newgame import MAX_NAME, SPEEDS
+from ..newgame import MAX_NAME, SEED_PATTERN, SPEEDS
 from .common import badge, button, join_names, player_name
 
 
@@ -44,12 +45,21 @@ def _select(name, act, options, current, label):
 
 # ----- new game ----------------------------------------------------------
 
-def new_game(draft, levels, errors=(), notices=(), can_resume=False, stats_box=None):
+def new_game(draft, levels, errors=(), notices=(), can_resume=False, stats_box=None, typed=None):
     """The new-game form, prefilled from `draft` (a newgame.Setup), with what each bot
     level does under the seats; under the form, opening a game file and this device's
-    record of games."""
+    record of games. `typed`: a field's text the draft could not take, shown as typed;
+    a field an error refuses is marked invalid and described by that error."""
     count = len(draft.seats)
-    return h("form", {"class": "newgame", "data-testid": "newgame"},
+    typed = typed or {}
+    refused = {key[4:] for key, _ in errors if key in ("err.target", "err.seed")}
+
+    def checked(name, value):  # a refused field: its text as typed, marked, tied to its message
+        return {"value": typed.get(name, value), "aria-invalid": "true" if name in refused else None,
+                "aria-describedby": f"error-{name}" if name in refused else None,
+                "data-refused": t(f"err.{name}", value="{value}")}  # said by web/firstscreen.mjs before Python is ready
+
+    return h("form", {"class": "newgame", "data-testid": "newgame", "data-refused-heading": t("err.heading")},
              h("h2", t("new.heading")),
              h("p", {"class": "tagline"}, t("new.tagline")),
              _problems(errors, "errors", t("err.heading")),
@@ -66,11 +76,12 @@ def new_game(draft, levels, errors=(), notices=(), can_resume=False, stats_box=N
                _radio("defense", ("reaction", "shield"), draft.options["defense"], t("new.defense")),
                _radio("scores", ("visible", "hidden"), draft.options["scores"], t("new.scores")),
                h("label", {"class": "field"}, h("span", t("new.target")),
-                 h("input", {"type": "number", "name": "target", "min": 6, "max": 30, "step": 1,
-                             "value": draft.options["target"], "required": True})),
+                 h("input", {"type": "number", "name": "target", "min": TARGETS[0], "max": TARGETS[1], "step": 1,
+                             **checked("target", draft.options["target"]), "required": True})),
                h("label", {"class": "field"}, h("span", t("new.seed")),
                  h("input", {"type": "text", "name": "seed", "inputmode": "numeric", "autocomplete": "off",
-                             "value": "" if draft.seed is None else draft.seed, "placeholder": t("new.seed_any")}))),
+                             **checked("seed", "" if draft.seed is None else draft.seed),
+                             "placeholder": t("new.seed_any"), "pattern": SEED_PATTERN}))),
              h("div", {"class": "form-actions"},
                button(t("new.start"), "start", cls="btn primary big", attrs={"data-testid": "start"}),
                button(t("new.resume"), "resume", cls="btn ghost", attrs={"data-testid": "resume"}) if can_resume else None),
@@ -83,11 +94,15 @@ def new_game(draft, levels, errors=(), notices=(), can_resume=False, stats_box=N
 
 
 def _problems(items, cls, heading):
+    """The form's errors or notices; a refused field's message has the id its field names
+    (error-target, error-seed)."""
     if not items:
         return None
+    ids = {"err.target": "error-target", "err.seed": "error-seed"}
     return h("div", {"class": cls, "role": "alert", "data-testid": cls},
              h("p", h("strong", heading)) if heading else None,
-             h("ul", [h("li", t(key, **fields)) for key, fields in items]))
+             h("ul", [h("li", {"id": ids.get(key) if cls == "errors" else None}, t(key, **fields))
+                      for key, fields in items]))
 
 
 def _seat_row(i, seat, levels):

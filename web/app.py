@@ -35,7 +35,7 @@ from .controllers.page import Page
 from .controllers.replay import ReplayController
 from .controllers.stats import StatsController
 from .markup import h
-from .newgame import parse_query
+from .newgame import parse_query, same_game
 from .render import screens
 from .render.rules import anchor, rules_page, rules_panel
 from .storage import PREFS_KEY, SAVE_KEY, SaveError
@@ -136,7 +136,8 @@ class App:
         if query.setup is not None:
             page.dom.replace_query(self._kept_query(query))
             if self.session is not None and not self.session.game.is_over:
-                form.ask_discard("confirm.link", link_setup=query.setup)
+                if not same_game(query.setup, self.session.setup):  # the same: the saved game resumes
+                    form.ask_discard("confirm.link", link_setup=query.setup)
             elif form.broken is None:
                 self.game.start(query.setup, form.notices)
             else:

@@ -236,6 +236,13 @@ def _names(text, draft, errors):
         draft.seats[seat].name = name
 
 
+def same_game(link, saved):
+    """Does a link's setup name the saved game's: the same seats (kinds, levels, names), the
+    same options and the same seed (a link without a seed names a game of any seed)?"""
+    return (link.seats == saved.seats and link.options == saved.options
+            and (link.seed is None or link.seed == saved.seed))
+
+
 def default_level(levels):
     """The level a bare "bot" means: the middle one of the levels offered."""
     levels = list(levels)

@@ -148,9 +148,26 @@ def test_new_game_asks_before_discarding_and_link_asks_too():
     app.command("keep")
     assert app.screen == "table"
     app2, dom2, _ = make("?players=human,human,bot:easy&seed=9", backend.items)
-    assert app2.screen == "confirm" and "This link starts a new game" in dom2.text()
+    assert app2.screen == "confirm" and "This link sets up another game" in dom2.text()
     app2.command("discard")
     assert app2.screen == "table" and len(app2.session.seats) == 3 and app2.session.hotseat
+
+
+def test_a_setup_link_opened_again_resumes_its_game_and_another_asks_which():
+    """Issue 33: the link that started the game, opened again, showed the new-game form; now
+    it resumes the game (with or without its seed); another setup asks, and resuming keeps it."""
+    link = "?players=human,bot:easy,bot:easy&names=Ann&seed=5&speed=instant"
+    app, dom, backend = make(link)
+    app.command("draw")
+    dom.run_tasks()
+    played = app.session.record()
+    for again in (link, "?players=human,bot:easy,bot:easy&names=Ann"):
+        app2, _, _ = make(again, backend.items)
+        assert app2.screen == "table" and app2.session.record() == played
+    app3, dom3, _ = make("?players=human,bot:easy,bot:easy&names=Ann&seed=6", backend.items)
+    assert app3.screen == "confirm" and "Resume the saved game" in dom3.text() and "Start the link's game" in dom3.text()
+    app3.command("keep")
+    assert app3.screen == "table" and app3.session.record() == played
 
 
 def test_a_refused_field_keeps_what_was_typed_marked_and_focused():

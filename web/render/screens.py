@@ -147,14 +147,19 @@ def _radio(name, values, current, legend):
 
 # ----- dialogs -----------------------------------------------------------
 
+# The two answers to "a game is in progress": discard it, keep it; a link's own words.
+_ANSWERS = {"confirm.link": ("confirm.link.start", "confirm.link.resume")}
+
+
 def confirm_discard(question_key="confirm.text"):
+    discard, keep = _ANSWERS.get(question_key, ("confirm.discard", "confirm.keep"))
     return h("div", {"class": "dialog", "role": "alertdialog", "aria-labelledby": "confirm-title",
                      "data-testid": "confirm-discard"},
              h("h2", {"id": "confirm-title"}, t("confirm.heading")),
              h("p", t(question_key)),
              h("div", {"class": "form-actions"},
-               button(t("confirm.discard"), "discard", cls="btn danger", attrs={"data-testid": "discard"}),
-               button(t("confirm.keep"), "keep", cls="btn primary", attrs={"data-testid": "keep"})))
+               button(t(discard), "discard", cls="btn danger", attrs={"data-testid": "discard"}),
+               button(t(keep), "keep", cls="btn primary", attrs={"data-testid": "keep"})))
 
 
 def broken_save(reason, text):

@@ -23,6 +23,13 @@ The result lists the decisions that cost at least `MIN_LOSS` (3 points of win
 chance), each labelled as the replay labels turns: its turn number (counting
 every turn begun, extra turns included) and the seat whose turn it was.
 
+A long game (one made endless by drawing, R8) has thousands of decisions: with
+`most`, only that many are reviewed, those with the biggest swings first — the
+most the seat's lead changed (its score less the best other score) from that
+decision to its next one — and they are reviewed in that order, so a review
+stopped early has looked at the biggest first. The scores read are the finished
+game's, which everyone sees once it is over.
+
 Fair: what decides is the view at that moment, the action played there and the
 review's own seed. Neither the true state, the record's seed nor any later
 action is read (the record is replayed once, up front, only to take the views).
@@ -34,8 +41,8 @@ The work runs in slices like the bots: `step(seconds)` does whole small units
     r = Review(record, seat=0)          # record: the JSON dict of a finished game
     while not r.step(0.03):             # the page: one slice per browser task
         show(r.progress)                # (decisions reviewed, decisions to review)
-    r.result()  # {"seat": 0, "decisions": 21, "mistakes": [{"index": 40, "turn": 14, "player": 0,
-                #   "played": {...}, "better": {...}, "loss": 0.21}, ...]}
+    r.result()  # {"seat": 0, "decisions": 21, "made": 21, "mistakes": [{"index": 40, "turn": 14,
+                #   "player": 0, "played": {...}, "better": {...}, "loss": 0.21}, ...]}
 """
 
 import copy
@@ -47,7 +54,7 @@ from .bots.search import imitate_greedy
 from .core.actions import from_json, to_json
 from .core.errors import RecordError, show
 from .core.game import Game
-from .core.record import load
+from .core.record import replay
 from .core.resample import Resampler
 from .core.rng import Rng
 from .core.setup import new_game
@@ -75,18 +82,19 @@ class Review:
     `record`: the JSON record (a dict, as `lepeuple.core.record` writes it) or a
     finished `Game`. `level`: a bot name that `bots.think` accepts (`hard`,
     `normal`, `greedy`, `hard:100` …). `budget`: redeals per estimate
-    (DEFAULT_BUDGET). Raises RecordError for a record that cannot be replayed or
-    is not finished, ValueError for a bad seat, level or budget.
+    (DEFAULT_BUDGET). `most`: how many decisions to review at most, the biggest
+    swings first (None: every one, in record order). Raises RecordError for a
+    record that cannot be replayed or is not finished, ValueError for a bad seat,
+    level, budget or most.
     """
 
-    def __init__(self, record, seat, level="hard", seed=0, budget=None):
+    def __init__(self, record, seat, level="hard", seed=0, budget=None, most=None):
         if isinstance(record, Game):
             record = record.record()
-        game = load(record)  # RecordError naming what is wrong
-        if not game.is_over:
-            raise RecordError("the game in this record is not finished: only a finished game can be reviewed")
-        if type(seat) is not int or not 0 <= seat < game.players:
-            raise ValueError(f"the seat must be a whole number from 0 to {game.players - 1}, not {show(seat)}")
+        if type(seat) is not int or not 0 <= seat < 5:
+            raise ValueError(f"the seat must be a whole number from 0 to 4, not {show(seat)}")
+        if most is not None and (type(most) is not int or most < 1):
+            raise ValueError(f"most is a whole number of decisions ≥ 1, not {show(most)}")
         if not isinstance(level, str):
             raise ValueError(f"the level is a bot name such as hard, not {show(level)}")
         if spec(level)[3]:  # ValueError for an unknown name
@@ -97,14 +105,20 @@ class Review:
             raise ValueError(f"the budget is a whole number of redeals ≥ 1, not {show(budget)}")
         if type(seed) is not int:
             raise ValueError(f"the seed is a whole number, not {show(seed)}")
+        made, players = _choices(record, seat)  # RecordError naming what is wrong, or a game not finished
+        if not seat < players:
+            raise ValueError(f"the seat must be a whole number from 0 to {players - 1}, not {show(seat)}")
         self.seat, self.level, self.seed, self.budget = seat, level, seed, budget
-        self.players = game.players
-        # One replay up front: the seat's view at each of its decisions with a choice.
-        self._decisions = _decisions(record, seat)
+        self.players = players
+        self.made = len(made)  # the seat's decisions with a choice
+        if most is not None and most < len(made):  # the biggest swings first, the latest of equal ones
+            made = sorted(made, key=lambda d: (-d[3], -d[0]))[:most]
+        # A second replay: the seat's view at each decision to review.
+        self._decisions = _views(record, seat, made)
         self.entries = []
-        """Every reviewed decision so far, in record order: index, turn, player, played,
-        better (JSON), win_played and win_better (None when the bot's action leads to the
-        same position as the one played), loss."""
+        """Every reviewed decision so far, in the order reviewed (the record's, or the biggest
+        swings first): index, turn, player, played, better (JSON), win_played and win_better
+        (None when the bot's action leads to the same position as the one played), loss."""
         self._current = None
         self.seconds = 0.0  # time spent in step()
 
@@ -137,14 +151,15 @@ class Review:
         return self.result()
 
     def result(self, top=TOP):
-        """{"seat", "decisions", "mistakes"}: the `top` decisions (of those reviewed so far)
+        """{"seat", "decisions", "made", "mistakes"}: the decisions to review and all the
+        seat's decisions with a choice, and the `top` decisions (of those reviewed so far)
         that lost the most win chance, at least MIN_LOSS each, largest loss first (then
         record order); each names its action index, turn and player (see the module)."""
         lost = [e for e in self.entries if e["loss"] >= MIN_LOSS]
         lost.sort(key=lambda e: (-e["loss"], e["index"]))
         if top is not None:
             lost = lost[:top]
-        return {"seat": self.seat, "decisions": len(self._decisions),
+        return {"seat": self.seat, "decisions": len(self._decisions), "made": self.made,
                 "mistakes": [{k: copy.deepcopy(e[k]) for k in ("index", "turn", "player", "played", "better", "loss")}
                              for e in lost]}
 
@@ -217,19 +232,45 @@ class _Decision:
         self.totals = [0.0, 0.0]  # played, better
 
 
-def _decisions(record, seat):
-    """(index, turn, player, view, JSON action, action) for each action `seat` decided with
-    more than one legal action; turn and player: the number of turns begun so far and
-    the seat whose turn it is (as the replay counts them, from the "turn" events)."""
+def _choices(record, seat):
+    """([(index, turn, player, swing)] for each action `seat` decided with more than one
+    legal action, the number of players), the record checked and replayed once: turn and
+    player are the number of turns begun so far and the seat whose turn it is (as the
+    replay counts them, from the "turn" events); swing is how much the seat's lead
+    changed from that decision to its next one (or the end)."""
+    out, lead, g = [], [], None
+    turn, player = 0, None
+    for g, events, _ in replay(record):  # RecordError naming what is wrong
+        turn, player = _turns(events, turn, player)
+        if g.to_move == seat and len(g.legal_actions()) > 1:
+            out.append([len(g.history), turn, player, 0])
+            lead.append(_lead(g.scores, seat))
+    if not g.is_over:
+        raise RecordError("the game in this record is not finished: only a finished game can be reviewed")
+    for k, decision in enumerate(out):
+        decision[3] = abs((lead[k + 1] if k + 1 < len(out) else _lead(g.scores, seat)) - lead[k])
+    return [tuple(d) for d in out], g.players
+
+
+def _lead(scores, seat):
+    return scores[seat] - max(s for k, s in enumerate(scores) if k != seat)
+
+
+def _views(record, seat, chosen):
+    """(index, turn, player, view, JSON action, action) of each chosen decision, in the
+    order given, from one more replay."""
+    wanted = {d[0]: d for d in chosen}
+    found = {}
     g = new_game(record["players"], record["options"], record["seed"], record.get("setup"))
-    out = []
-    turn, player = _turns(g.last_events(), 0, None)
     for i, raw in enumerate(record["actions"]):
         action = from_json(raw)
-        if g.to_move == seat and len(g.legal_actions()) > 1:
-            out.append((i, turn, player, view(g, seat), copy.deepcopy(raw), action))
-        turn, player = _turns(g.apply(action), turn, player)
-    return out
+        if i in wanted:
+            index, turn, player, _ = wanted[i]
+            found[i] = (index, turn, player, view(g, seat), copy.deepcopy(raw), action)
+            if len(found) == len(wanted):
+                break
+        g.apply(action)
+    return [found[d[0]] for d in chosen]
 
 
 def _turns(events, turn, player):

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from lepeuple import RecordError, SetupError, load, new_game
+from lepeuple import IllegalAction, RecordError, SetupError, load, new_game
+from lepeuple.core.actions import DRAW
+from lepeuple.core.game import RECORD_TEXT
 from lepeuple.core.record import MAX_ACTIONS
 from lepeuple.core.scenario import ScenarioError, run
 from lepeuple.core.setup import MAX_EXTRA_TURNS, max_skips
@@ -50,10 +52,30 @@ def test_the_record_of_the_huge_skips_link_is_refused_naming_the_limit():
 
 def test_a_record_longer_than_the_limit_is_refused_before_it_is_replayed():
     draws = [{"type": "draw"}] * (MAX_ACTIONS + 1)  # each a legal draw: a game made endless
-    with pytest.raises(RecordError, match="at most 100,000"):
+    with pytest.raises(RecordError, match="at most 118,750"):
         load({**GOOD, "actions": draws})
-    with pytest.raises(ScenarioError, match="at most 100,000"):
+    with pytest.raises(ScenarioError, match="at most 118,750"):
         run({"players": 3, "actions": draws})
+
+
+def test_the_game_ends_when_its_record_is_full_and_load_reads_every_record_it_writes():
+    """Issue 33: 100,002 draws made a record that `load` refused. The game now ends after
+    the action that leaves no room for another (docs/rules-readings.md, the record's
+    limit); its record is read back, and nothing more can be played."""
+    game = new_game(3, {}, 1)
+    while not game.is_over:
+        events = game.apply(DRAW)
+    assert events[-2:] == [("record_full",), ("over", (0, 1, 2), (0, 0, 0))]  # R21: tied players share the win
+    record = game.record()
+    assert len(json.dumps(record["actions"], separators=(",", ":"))) <= RECORD_TEXT
+    assert len(record["actions"]) <= MAX_ACTIONS and game.record_used() > 0.99
+    again = load(record)
+    assert again.is_over and again.winners == [0, 1, 2] and again.view(0) == game.view(0)
+    with pytest.raises(IllegalAction, match="the game is over"):
+        game.apply(DRAW)
+    assert game.undoable(0) == 0 and len(game.history) == len(record["actions"])
+    with pytest.raises(RecordError, match="the game is over"):  # a record that goes on past a full one
+        load({**record, "actions": record["actions"] + [{"type": "draw"}]})
 
 
 def test_a_record_at_the_limit_is_read():

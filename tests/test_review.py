@@ -61,7 +61,7 @@ def random_game():
 def test_review_lists_the_seats_mistakes_largest_first_with_legal_better_moves(random_game):
     r = review(random_game)
     result = r.result(top=3)
-    assert set(result) == {"seat", "decisions", "mistakes"}
+    assert set(result) == {"seat", "decisions", "made", "mistakes"}
     assert result["seat"] == 0
     assert result["decisions"] == len(seat_decisions(random_game, 0)) == r.progress[0] == r.progress[1]
     mistakes = result["mistakes"]
@@ -337,3 +337,32 @@ def test_cli_review_refuses_with_one_line_and_status_2(random_game, tmp_path, ca
     assert says in captured.err
     assert main(["review", str(tmp_path / "missing.json"), "--seat", "0"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def _lead(scores, seat):
+    return scores[seat] - max(s for k, s in enumerate(scores) if k != seat)
+
+
+def test_a_long_game_is_reviewed_at_its_biggest_swings_first():
+    """Issue 33: a game of 99,000 actions made endless by drawing would have taken 15 hours
+    to review. With `most`, the review looks at that many decisions: those after which the
+    seat's lead changed the most before its next decision, the biggest first."""
+    g = new_game(3, OPTIONS, 5)
+    while len(g.history) < 3000:
+        g.apply(g.legal_actions()[0])  # draw two, or pass: nobody scores
+    record = play(["random", "greedy", "greedy"], 5, record=g.record(), upto=3000)
+    r = Review(record, 0, "random", 0, 1, most=6)
+    assert r.progress == (0, 6) and r.made == len(seat_decisions(record, 0)) > 1000
+    game, leads = load({**record, "actions": []}), {}
+    for i, a in enumerate(record["actions"]):
+        if game.to_move == 0 and len(game.legal_actions()) > 1:
+            leads[i] = _lead(game.scores, 0)
+        game.apply(a)
+    order = list(leads)
+    swing = {i: abs((leads[order[k + 1]] if k + 1 < len(order) else _lead(game.scores, 0)) - leads[i])
+             for k, i in enumerate(order)}
+    r.run()
+    reviewed = [e["index"] for e in r.entries]
+    assert [swing[i] for i in reviewed] == sorted((swing[i] for i in reviewed), reverse=True)
+    assert min(swing[i] for i in reviewed) >= max(swing[i] for i in swing if i not in reviewed) and swing[reviewed[0]] > 0
+    assert r.result()["decisions"] == 6 and r.result()["made"] == r.made

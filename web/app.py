@@ -35,7 +35,7 @@ from .controllers.page import Page
 from .controllers.replay import ReplayController
 from .controllers.stats import StatsController
 from .markup import h
-from .newgame import parse_query
+from .newgame import parse_query, same_game
 from .render import screens
 from .render.rules import anchor, rules_page, rules_panel
 from .storage import PREFS_KEY, SAVE_KEY, SaveError
@@ -81,8 +81,9 @@ class App:
             "replay-open": r.open, "replay-step": r.step, "replay-go": r.go_to, "replay-play": r.toggle_play,
             "replay-close": r.close, "replay-continue": r.play_on_file, "review": r.start_review,
             "review-cancel": r.cancel_review, "review-show": r.show_mistake, "share": r.share,
+            "download-ask": r.ask_file, "download": r.download, "download-cancel": r.cancel_file,
             "stats-reset": s.reset, "rules": self.rules, "rules-close": self.rules_close,
-            "log-more": self.log_more,
+            "log-more": self.log_more, "chart-more": self.chart_more,
         }
 
     # ----- what tests and the browser layer read ----------------------------
@@ -135,7 +136,8 @@ class App:
         if query.setup is not None:
             page.dom.replace_query(self._kept_query(query))
             if self.session is not None and not self.session.game.is_over:
-                form.ask_discard("confirm.link", link_setup=query.setup)
+                if not same_game(query.setup, self.session.setup):  # the same: the saved game resumes
+                    form.ask_discard("confirm.link", link_setup=query.setup)
             elif form.broken is None:
                 self.game.start(query.setup, form.notices)
             else:
@@ -290,6 +292,13 @@ class App:
         owner = {"table": self.game, "replay": self.replay}.get(self.screen)
         if owner is not None:
             owner.show_more_earlier()
+
+    def chart_more(self, _):
+        """The score table's earlier turns: the next page of them drawn on demand, by the
+        controller whose score chart is up (the end screen's, or the replay's)."""
+        owner = {"table": self.game, "replay": self.replay}.get(self.screen)
+        if owner is not None:
+            owner.show_more_rows()
 
     def rules(self, rule):
         """The rules: in a game, a panel beside the board opened at `rule`'s section

@@ -213,7 +213,8 @@ class BrowserDom:
         """Update the page: only the regions whose markup changed, or all of it when
         its frame changed. Keyboard focus: inside a modal dialog when one is open (the
         rest of the page inert); on the step's first choice (data-focus) when
-        focus="choice"; else on the same control as before."""
+        focus="choice"; on the control `focus` names when it is a selector; else on the
+        same control as before."""
         skeleton, regions = to_regions(node)
         kept = self._focus_key()
         places = self._places()
@@ -228,14 +229,16 @@ class BrowserDom:
         self._announce()
         self._your_turn()
         modal = self._isolate()
+        # A selector: the control to focus (a section of the rules panel, a refused field ...).
+        wanted = self.root.querySelector(focus) if focus and focus != "choice" else None
         if not absent(modal):
-            if not modal.contains(document.activeElement):
+            if not absent(wanted) and modal.contains(wanted):
+                wanted.focus()
+            elif not modal.contains(document.activeElement):
                 el = modal.querySelector("[data-focus]")
                 (modal.querySelector(FOCUSABLE) if absent(el) else el).focus()
             return
-        first = self.root.querySelector("[data-focus]") if focus == "choice" else None
-        if focus and focus.startswith("#"):  # a section of the rules panel: shown and focused
-            first = self.root.querySelector(focus)
+        first = self.root.querySelector("[data-focus]") if focus == "choice" else wanted
         if not absent(first):
             first.focus()
         elif kept:
@@ -410,6 +413,16 @@ class BrowserDom:
         except Exception:  # refused (no permission): the link is shown to copy by hand
             return False
         return True
+
+    def download(self, text, name):
+        """Save `text` as the file `name` (JSON), made when asked: a long game's file is
+        never written into the page."""
+        blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}))
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href, link.download = url, name
+        link.click()
+        window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 10_000)
 
     async def _read_file(self, file):
         """A picked or dropped file's text, handed to the controller."""

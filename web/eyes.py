@@ -11,6 +11,10 @@ by itself, and none decides from what a menu happens to offer.
 - Once the game is over, every hand may be shown: any seat, or everyone.
 - A game opened from a file or a link and not finished: nobody's hand (public
   information only), since the file says nothing of who holds the device.
+- The game as a file holds the seed and every action, so every hand and the
+  cards to come: once the game is over it is offered as any other view; while it
+  goes on, only with a word on what it shows, asked once, and in hot-seat only
+  from the pass screen, when nobody holds the device (`file`).
 
 What a seat sees is then the engine's `view(seat)`, and nobody's eyes is the
 spectator's `view(None)` (no hand at all): hidden means hidden at the source.
@@ -21,16 +25,17 @@ EVERYONE = "all"  # every hand shown, one seat at a time (finished games only)
 
 class Eyes:
     """The views a screen may show: `holder` is the seat at the device (or None),
-    `over` whether the game has ended."""
+    `over` whether the game has ended, `shared` whether two or more people take
+    turns at the device (hot-seat)."""
 
-    def __init__(self, players, holder=None, over=False):
-        self.players, self.holder, self.over = players, holder, over
+    def __init__(self, players, holder=None, over=False, shared=False):
+        self.players, self.holder, self.over, self.shared = players, holder, over, shared
 
     @classmethod
     def of_session(cls, session):
         """The eyes at a game being played on this device."""
         g = session.game
-        return cls(g.players, device_holder(session), g.is_over)
+        return cls(g.players, device_holder(session), g.is_over, session.hotseat)
 
     def allowed(self):
         """Every viewer that may be chosen: EVERYONE and each seat once the game is
@@ -46,6 +51,16 @@ class Eyes:
     def default(self):
         """Whose eyes a screen opens with: everyone once over, else the holder's (or nobody's)."""
         return EVERYONE if self.over else self.holder
+
+    def file(self, passing=False):
+        """How the game may be offered as a file (it shows every hand): "plain" once the
+        game is over; while it goes on "ask" (what it shows is said, and asked once), in
+        hot-seat only on the pass screen (`passing`) while nobody holds the device; else None."""
+        if self.over:
+            return "plain"
+        if self.shared:
+            return "ask" if passing and self.holder is None else None
+        return "ask"
 
     def views(self, game, viewer):
         """(the view of the board, the views whose hands to draw) of `game` as `viewer`

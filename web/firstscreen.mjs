@@ -34,7 +34,8 @@ const loading = document.getElementById("loading");
 const templates = [...document.querySelectorAll("template[data-first]")];
 const langs = [...new Set(templates.map((t) => t.dataset.lang))];
 const query = new URLSearchParams(location.search);
-const state = { shown: null, lang: "en", langChosen: false, speed: null, pending: null, rules: false, taken: false };
+const state = { shown: null, lang: "en", langChosen: false, speed: null, pending: null, rules: false, taken: false,
+  refused: false };
 const rulesPages = {};  // lang -> markup (a promise of it)
 let box = null;  // the shown page, in #app before the loading bar
 
@@ -138,6 +139,61 @@ function seatKind(select) {
   for (const note of box.querySelectorAll(".level-note")) note.classList.toggle("used", used.has(note.dataset.level));
 }
 
+// Start with a field the form cannot take: a target or a seed out of the limits Python
+// drew into the field (min, max, step, pattern). Said as Python says it (the message it
+// drew, data-refused); the field keeps its text, marked invalid, described by its
+// message and focused; nothing starts. Python says it again once ready (state.refused).
+const ECHO = 24;  // web/newgame.py MAX_ECHO: characters of a value said back
+
+function refusedFields() {
+  return [...form().querySelectorAll("input[data-refused]")].filter((el) => {
+    const v = el.validity;  // an empty field is not refused: Python takes the default
+    return !el.disabled && (v.rangeOverflow || v.rangeUnderflow || v.stepMismatch || v.patternMismatch);
+  });
+}
+
+function echo(text) {
+  const chars = [...text];
+  if (chars.length <= ECHO) return text;
+  const parts = typeof Intl.Segmenter === "function" ? [...new Intl.Segmenter().segment(text)].map((s) => s.segment) : chars;
+  let out = "";
+  for (const part of parts) {
+    if ([...out].length + [...part].length > ECHO - 1) break;
+    out += part;
+  }
+  return `${out}…`;
+}
+
+function fieldsTaken() {
+  const refused = refusedFields();
+  form().querySelector(".errors")?.remove();
+  for (const el of form().querySelectorAll("input[data-refused]")) {
+    el.removeAttribute("aria-invalid");
+    el.removeAttribute("aria-describedby");
+  }
+  state.refused = refused.length > 0;
+  if (!state.refused) return true;
+  const box = document.createElement("div"), heading = document.createElement("p"),
+    strong = document.createElement("strong"), list = document.createElement("ul");
+  box.className = "errors";
+  box.setAttribute("role", "alert");
+  box.dataset.testid = "errors";
+  strong.textContent = form().dataset.refusedHeading;
+  heading.append(strong);
+  for (const el of refused) {
+    const item = document.createElement("li");
+    item.id = `error-${el.name}`;
+    item.textContent = el.dataset.refused.replace("{value}", echo(el.value));
+    list.append(item);
+    el.setAttribute("aria-invalid", "true");
+    el.setAttribute("aria-describedby", item.id);
+  }
+  box.append(heading, list);
+  form().querySelector(".tagline").after(box);
+  refused[0].focus();
+  return false;
+}
+
 function waiting() {
   dispatchEvent(new CustomEvent("lepeuple:waiting", { detail: { text: box.dataset.waiting, lang: state.lang } }));
 }
@@ -196,6 +252,7 @@ function onClick(event) {
     show(state.lang, Number(el.dataset.arg), fields());
     box.querySelector(`[data-act=seats][data-arg="${el.dataset.arg}"]`)?.focus();
   } else if (act === "start" || act === "tutorial") {
+    if (act === "start" && !fieldsTaken()) return;
     state.pending = act;
     waiting();
   } else if (act === "rules") {
@@ -257,7 +314,8 @@ globalThis.lepeupleFirstScreen = {
   // What the player chose before Python was ready (web/takeover.py reads it); the end of this module's work.
   take() {
     const out = { shown: state.shown, fields: state.shown === "form" ? fields() : null, lang: state.lang,
-                  lang_chosen: state.langChosen, speed: state.speed, pending: state.pending, rules: state.rules };
+                  lang_chosen: state.langChosen, speed: state.speed, pending: state.pending, rules: state.rules,
+                  refused: state.refused };
     state.taken = true;
     app?.classList.remove("first-shown");  // Python draws #app now
     return JSON.stringify(out);

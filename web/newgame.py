@@ -12,6 +12,8 @@ from urllib.parse import parse_qs
 from lepeuple.core.game import DEFAULT_OPTIONS, OPTION_CHOICES, TARGETS  # the engine's options, not a copy
 
 MAX_NAME = 32
+SEEDS = (0, 2**53)  # the seeds the form and the URL take: whole numbers, exact in JavaScript too
+SEED_PATTERN = r"\s*[0-9]*\s*"  # the seed field's text a browser may check before Python reads it (SEEDS)
 JOINERS = "\u200c\u200d"  # zero-width non-joiner and joiner: part of how some names are written
 SPEEDS = ("slow", "normal", "fast")  # offered in the menu
 # The URL also takes "instant" (no pauses between bot steps): for the tests.
@@ -171,7 +173,7 @@ def parse_query(search, levels):
     for key, choices in OPTION_CHOICES.items():
         draft.options[key] = _choice(get(key), choices, "err." + key, q.errors) or DEFAULT_OPTIONS[key]
     draft.options["target"] = _whole(get("target"), "err.target", q.errors, *TARGETS) or DEFAULT_OPTIONS["target"]
-    draft.seed = _whole(get("seed"), "err.seed", q.errors, 0, 2**53)
+    draft.seed = _whole(get("seed"), "err.seed", q.errors, *SEEDS)
     if q.errors:
         q.draft = draft
     else:
@@ -234,6 +236,13 @@ def _names(text, draft, errors):
         draft.seats[seat].name = name
 
 
+def same_game(link, saved):
+    """Does a link's setup name the saved game's: the same seats (kinds, levels, names), the
+    same options and the same seed (a link without a seed names a game of any seed)?"""
+    return (link.seats == saved.seats and link.options == saved.options
+            and (link.seed is None or link.seed == saved.seed))
+
+
 def default_level(levels):
     """The level a bare "bot" means: the middle one of the levels offered."""
     levels = list(levels)
@@ -279,5 +288,5 @@ def setup_from_form(fields, levels, count=None):
         setup.options[key] = fields.get(key) if fields.get(key) in choices else DEFAULT_OPTIONS[key]
     target = (fields.get("target") or str(DEFAULT_OPTIONS["target"])).strip()
     setup.options["target"] = _whole(target, "err.target", errors, *TARGETS) or DEFAULT_OPTIONS["target"]
-    setup.seed = _whole((fields.get("seed") or "").strip(), "err.seed", errors, 0, 2**53)
+    setup.seed = _whole((fields.get("seed") or "").strip(), "err.seed", errors, *SEEDS)
     return setup, errors

@@ -4,8 +4,8 @@ A Replay is built from a save's seats and an engine record. It costs time and
 memory linear in the game's length (`lepeuple.core.positions`: a checkpoint every few
 actions, a position replayed from the nearest one), and the record is checked —
 its size, counts and length by the engine before any action is replayed — so no
-link or file can make the page work without end. The log is replayed only when
-first shown: a link to a game still in progress is refused without it. The live
+link or file can make the page work without end. The log comes from the same
+replay (web/session.Played), so a game is replayed once when opened. The live
 game is never touched: a replay of the game in progress works on its own copy of
 the record.
 
@@ -19,16 +19,17 @@ fragment, zlib-compressed and base64url-encoded): `pack` and `unpack`.
 
 import base64
 import zlib
+from bisect import bisect_right
 
 from lepeuple.core.errors import RecordError, SetupError
 from lepeuple.core.positions import Positions
 
 from .newgame import Setup, seats_from_json
-from .session import Session
-from .storage import SaveError, decode, encode, parse
+from .session import Played, Session
+from .storage import MAX_TEXT, SaveError, decode, encode, parse
 
 LINK_KEY = "g"  # the fragment of a shared game: #g=<base64url of zlib(save JSON)>
-MAX_UNPACKED = 2_000_000  # bytes a link may unpack to (a whole game is about 10 000)
+MAX_UNPACKED = MAX_TEXT  # bytes a link may unpack to (2,000,000; a whole game is about 10 000): a save without whys
 MAX_LINK = 1_000_000  # characters of a link's data (a whole game is about 2 000)
 EVERYONE = "all"
 
@@ -37,8 +38,9 @@ class Replay:
     """Every position of one game; `index` is how many actions have been played."""
 
     def __init__(self, seats_json, record, levels, viewer=None, text=""):
+        played = Played()  # the log, from the same replay
         try:
-            self.positions = Positions(record)  # RecordError before any action if too long or ill-set
+            self.positions = Positions(record, watch=played.step)  # RecordError before any action if too long or ill-set
             seats = seats_from_json(seats_json, levels)
             if len(seats) != record["players"]:
                 raise ValueError(f"the save has {len(seats)} seats for {record['players']} players")
@@ -52,6 +54,7 @@ class Replay:
         self.viewer = viewer if viewer is not None else (EVERYONE if self.finished else None)
         self.marks = None  # (played action, better action) to draw, from a review
         self._seats_json, self._levels, self._text = seats_json, levels, text
+        self._played = played
         self._log = None
         self._turns = None
 
@@ -71,8 +74,9 @@ class Replay:
 
     def _history(self):
         if self._log is None:
-            session = Session.resume(self._seats_json, self.record, self._levels, self._text)
+            session = Session.resume(self._seats_json, self.record, self._levels, self._text, self._played)
             self._log = (session.log, session.starts)
+            self._played = None
         return self._log
 
     def game(self):
@@ -102,13 +106,15 @@ class Replay:
         return self._turns
 
     def _find_turns(self):
-        out = []
-        for i, start in enumerate(self.starts):
-            before = self.log[self.starts[i - 1] if i else 0:start] if i else self.log[:start]
-            turn = next((e for e in reversed(before) if e.type == "turn"), None)
-            if turn is not None:
-                out.append((i, turn.seat))
-        return out
+        """A turn begun among the events before action i's (those of the set-up, or of
+        action i - 1) begins with action i; the last one begun there is its seat's."""
+        starts, seat_at = self.starts, {}
+        for p, e in enumerate(self.log):
+            if e[0] == "turn":  # by index: a long game's log has a million events
+                i = bisect_right(starts, p)
+                if i < len(starts):
+                    seat_at[i] = e[1]
+        return sorted(seat_at.items())
 
     def view(self, seat=None):
         """The engine view at this position for `seat` (default: the replay's viewer;
@@ -128,6 +134,12 @@ def pack(seats, record):
     """The fragment of a link to a game: #g=… (zlib, base64url, no padding)."""
     raw = zlib.compress(encode(seats, record).encode("utf-8"), 9)
     return f"#{LINK_KEY}=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def fits_link(link):
+    """Does `unpack` read the data of this link (MAX_LINK)? A record's text always unpacks
+    within MAX_UNPACKED; how small it packs depends on the game."""
+    return len(link.rpartition(f"#{LINK_KEY}=")[2]) <= MAX_LINK
 
 
 def unpack(fragment):

@@ -52,17 +52,16 @@ class Session:
         return cls(setup, game, _named(game.last_events()))
 
     @classmethod
-    def resume(cls, seats_json, record, levels, text=""):
-        """Replay a saved game once, collecting its events for the log; SaveError if unreadable."""
+    def resume(cls, seats_json, record, levels, text="", played=None):
+        """Replay a saved game once, collecting its events for the log; SaveError if unreadable.
+        `played`: the record's replay, already followed by the caller (a Played)."""
         try:
             seats = seats_from_json(seats_json, levels)
-            log, last, starts, actors = [], [], [], []
-            for game, events, seat in replay_record(record):  # checks it and names what is wrong
-                if seat is not None:
-                    starts.append(len(log))
-                    actors.append(seat)
-                last = _named(events)
-                log += last
+            if played is None:
+                played = Played()
+                for step in replay_record(record):  # checks it and names what is wrong
+                    played.step(*step)
+            game, log, last, starts, actors = played.game, played.log, played.last, played.starts, played.actors
             if game.players != len(seats):
                 raise ValueError(f"the save has {len(seats)} seats for {game.players} players")
         except (RecordError, SetupError, ActionError, ValueError, KeyError, TypeError) as e:
@@ -185,6 +184,22 @@ class Session:
             if e.type == "score" and e.delta:
                 out[e.seat] = out.get(e.seat, 0) + e.delta
         return out
+
+
+class Played:
+    """A record's replay followed step by step (`step`, with what lepeuple.core.record.replay
+    yields): the game, its log of named events, where each action's events start, who
+    decided each, and the last action's events — what a Session is resumed from."""
+
+    def __init__(self):
+        self.game, self.log, self.last, self.starts, self.actors = None, [], [], [], []
+
+    def step(self, game, events, seat):
+        if seat is not None:
+            self.starts.append(len(self.log))
+            self.actors.append(seat)
+        self.game, self.last = game, _named(events)
+        self.log += self.last
 
 
 def _named(events):

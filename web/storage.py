@@ -6,16 +6,24 @@ The engine record ({format, players, options, seed, actions}) replays the game
 exactly, bots included (their seeds derive from it). A save that cannot be
 read is never deleted by the page: it stays where it is until the player
 starts a new game, and then moves to a backup key (BROKEN_PREFIX + time).
+
+What is written here is read back: a record's actions take at most the engine's
+RECORD_TEXT characters (a game ends when its record is full), MAX_TEXT leaves
+room beside them for the seats, options and setup, and the bots' reasons for
+their decisions ("whys", which only explain) keep the newest that fit: the
+oldest are left out first ("whys_start": the action the kept ones begin at).
 """
 
 import json
 import re
 
+from lepeuple.core.game import RECORD_TEXT
+
 SAVE_KEY = "lepeuple.save"
 PREFS_KEY = "lepeuple.prefs"
 BROKEN_PREFIX = "lepeuple.save.broken."
 APP, VERSION = "lepeuple", 1
-MAX_TEXT = 2_000_000  # characters: a whole saved game is about 10 000
+MAX_TEXT = RECORD_TEXT + 100_000  # characters (2,000,000): a whole saved game is about 10 000
 MAX_DEPTH = 40  # nesting of a save: a record needs 6
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
 _BRACKETS = re.compile(r"[\[\]{}]")
@@ -46,24 +54,52 @@ class SaveError(ValueError):
 
 def encode(seats, record, whys=None):
     """The save text of a game: its seats (list of Seat), its engine record and, when
-    given, the bots' reasons for their decisions (one per action, None for a person)."""
+    given, the bots' reasons for their decisions (one per action, None for a person),
+    as many of the newest as fit in MAX_TEXT."""
     seats = [s if isinstance(s, dict) else s.to_json() for s in seats]  # Seat objects or their JSON
     data = {"app": APP, "version": VERSION, "seats": seats, "record": record}
     if whys and any(whys):
         data["whys"] = whys
+        text = _dumps(data)
+        if len(text) <= MAX_TEXT:
+            return text
+        del data["whys"]
+        start = _newest_that_fit(whys, MAX_TEXT - len(_dumps(data)) - len(',"whys":[],"whys_start":') - 7)
+        if any(whys[start:]):
+            data["whys"], data["whys_start"] = whys[start:], start
+    return _dumps(data)
+
+
+def _dumps(data):
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
+def _newest_that_fit(whys, room):
+    """Where the newest reasons that take at most `room` characters (with their commas) begin."""
+    start = len(whys)
+    while start > 0:
+        size = 5 if whys[start - 1] is None else len(_dumps(whys[start - 1])) + 1
+        if size > room:
+            break
+        room -= size
+        start -= 1
+    return start
+
+
 def whys_of(text):
-    """The bots' reasons kept in a save text (a list, one per action), or [] when there are
-    none or they cannot be read: they only explain, the record alone replays the game."""
+    """The bots' reasons kept in a save text (a list, one per action from the first), or []
+    when there are none or they cannot be read: they only explain, the record alone
+    replays the game."""
+    if '"whys"' not in (text or ""):
+        return []  # none kept: not worth reading a long game's save again
     try:
-        whys = parse(text or "{}").get("whys")
+        data = parse(text or "{}")
+        whys, start = data.get("whys"), data.get("whys_start", 0)
     except (ValueError, AttributeError):
         return []
-    if not isinstance(whys, list):
+    if not isinstance(whys, list) or type(start) is not int or not 0 <= start <= MAX_TEXT:
         return []
-    return [w if isinstance(w, dict) and isinstance(w.get("kind"), str) else None for w in whys]
+    return [None] * start + [w if isinstance(w, dict) and isinstance(w.get("kind"), str) else None for w in whys]
 
 
 def decode(text):

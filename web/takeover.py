@@ -6,11 +6,12 @@ there reaches Python as the state `lepeupleFirstScreen.take()` returns:
 
     {"shown": "form" | "kept" | null, "fields": {name: value} | null,
      "lang": code, "lang_chosen": bool, "speed": str | null,
-     "pending": "start" | "tutorial" | null, "rules": bool}
+     "pending": "start" | "tutorial" | null, "rules": bool, "refused": bool}
 
 `before_boot` makes the form's choices the new-game draft, so that Python's
 first drawing shows them; `after_boot` does what was asked meanwhile: the
-language or speed chosen, the rules opened, Start or the guided game pressed.
+language or speed chosen, the rules opened, Start or the guided game pressed
+(or Start refused for a field out of its limits: said again, the field marked).
 
 The table as it was left: after each drawing, `kept_table` says whether the
 page as drawn may be kept for the next visit (web/boot.py stores it under
@@ -67,11 +68,13 @@ def after_boot(app, state):
 
 
 def pending(app, state):
-    """Start or the guided game pressed early, else the rules left open: done now."""
+    """Start or the guided game pressed early (or Start refused), else the rules left open: done now."""
     if form_fields(state) is None or app.screen != "new":
         return
     if state.get("pending") in PENDING:
         app.command(state["pending"])
+    elif state.get("refused") is True:
+        app.render(focus=app.form.check())
     elif state.get("rules") is True:
         app.command("rules")
 

@@ -42,6 +42,7 @@ FIELDS = {
     "swap_meeples": ("meeple", "other"),  # Permutation
     "no_effect": ("seat", "card"),  # a power card spent without effect
     "extra_turn": ("seat",),  # Vitesse granted one more turn (R19)
+    "record_full": (),  # the record holds no further action: the game ends (game.RECORD_TEXT)
     "over": ("winners", "scores"),  # the game ended (R21)
 }
 
@@ -54,7 +55,10 @@ NAMED: dict[str, Any] = {kind: namedtuple(kind.title().replace("_", ""), ("type"
 
 def named(event):
     """The event with named fields (a tuple still: equal to the engine's, and hashable)."""
-    return NAMED[event[0]]._make(event)
+    return _new(NAMED[event[0]], event)  # what _make does, less its length check: the engine made it
+
+
+_new = tuple.__new__
 
 
 def to_json(event):

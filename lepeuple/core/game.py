@@ -5,6 +5,8 @@ Everything else reads: `legal_actions()` lists what `to_move` may do, and
 `push` is the unchecked path for search. Rule ids refer to RULES.md.
 """
 
+import json
+
 from . import ring
 from .actions import DEFEND_NO, DEFEND_YES, DRAW, PASS, Defend, Draw, Move, Partner, Pass, Power, from_json, to_json
 from .cards import GAINS, MOVEMENT, TARGETED
@@ -19,6 +21,11 @@ DEFAULT_OPTIONS = {"defense": "reaction", "scores": "visible", "target": 12}
 OPTION_CHOICES = {"defense": ("reaction", "shield"), "scores": ("visible", "hidden")}  # RULES.md, Options
 TARGETS = (6, 30)  # the lowest and highest target score
 ACTION_TYPES = frozenset(type(a) for a in (PASS, DRAW, DEFEND_NO)) | {Move, Partner, Power}
+RECORD_TEXT = 1_900_000
+"""The most characters a game record's actions take (their compact JSON notation, a comma
+after each): what a saved game holds beside its seats (web/storage.py). "Draw two" stays
+legal with a full hand (R8), so a game can be made endless; it ends when its record is
+full, after the action that leaves no room for another (docs/rules-readings.md)."""
 
 
 def reaches_target(score, options):
@@ -134,11 +141,32 @@ _SWAPS = _per_players(lambda n: [_swaps_of(n, s) for s in range(n)])
 # here, once, with fields of the right types, and live as long as the module: an
 # action that is one of them needs no check of its fields' types. Any other object
 # is parsed again through the strict JSON notation (actions.from_json) first.
-_LISTED = frozenset(id(a) for a in (
-    [PASS, DRAW, DEFEND_YES, DEFEND_NO, *_PARTNERS, *_UNTARGETED.values()]
-    + [a for table in _AT[3:] for seat in table for actions in seat.values() for a in actions]
-    + [swap for table in _SWAPS[3:] for seat in table for _, _, swap in seat]
-    + [a for table in _MOVES[3:] for seat in table for moves in seat for a in moves]))
+_LISTABLE = ([PASS, DRAW, DEFEND_YES, DEFEND_NO, *_PARTNERS, *_UNTARGETED.values()]
+             + [a for table in _AT[3:] for seat in table for actions in seat.values() for a in actions]
+             + [swap for table in _SWAPS[3:] for seat in table for _, _, swap in seat]
+             + [a for table in _MOVES[3:] for seat in table for moves in seat for a in moves])
+_LISTED = frozenset(id(a) for a in _LISTABLE)
+
+
+def action_text(action):
+    """The characters `action` takes in a record: its compact JSON notation and a comma."""
+    return len(json.dumps(to_json(action), separators=(",", ":"), ensure_ascii=False)) + 1
+
+
+# The characters of each action object legal_actions() can return, by id() as _LISTED; any
+# other (a record's action, read through from_json) by value, worked out once.
+_LISTED_TEXT = {id(a): action_text(a) for a in _LISTABLE}
+_TEXT: dict = {}
+LONGEST_ACTION = max(_LISTED_TEXT.values())
+SHORTEST_ACTION = min(_LISTED_TEXT.values())
+_FULL = RECORD_TEXT - LONGEST_ACTION  # written beyond this, the next action might not fit
+
+
+def _text_of(action):
+    text = _TEXT.get(action)
+    if text is None:
+        text = _TEXT[action] = action_text(action)
+    return text
 
 
 def meeple_of(m):
@@ -160,12 +188,14 @@ class Game:
         "extra", "shields", "winners", "rng", "pending", "known", "history", "setup",
         "is_over", "made_by", "_legal", "_events", "_reached",
         "origins",  # lepeuple.core.decks: the public count of each hand's cards by deck generation
+        "written",  # characters the actions played take in the record (RECORD_TEXT; a search's
+        # copies dealt from a view count from 0: a view does not say it, and no real game gets there)
         "shadow",  # lepeuple.core.undo's replay of the history: left unset until undo is asked about
     )
 
     def __init__(self, *, players, options, seed, pos, moves, powers, scores, mdeck, mdisc, pdeck, pdisc,
                  active, phase, to_move, skips, extra, shields, winners, rng, pending, known,
-                 history=None, setup=None, made_by=None, legal=None, reached=False, origins=None):
+                 history=None, setup=None, made_by=None, legal=None, reached=False, origins=None, written=0):
         """The one way to build a state: new_game (lepeuple.core.setup), clone and the view's
         resampler (lepeuple.core.view) all come here, so a new field is added here and in
         __slots__ only. Nothing is checked: callers pass a consistent state (new_game
@@ -179,6 +209,7 @@ class Game:
         self.history, self.setup, self.made_by = history, setup, made_by
         self._legal, self._events, self._reached = legal, [], reached
         self.origins = origins  # None in a search's copies: nothing there reads it
+        self.written = written
 
     # ----- reading -------------------------------------------------------
 
@@ -232,6 +263,11 @@ class Game:
             out["setup"] = self.setup
         return out
 
+    def record_used(self):
+        """The share of RECORD_TEXT the record's actions take (0 to 1): once no further
+        action fits, the game is over."""
+        return self.written / RECORD_TEXT
+
     def undoable(self, seat):
         """How many of the most recent actions `seat` may take back now (docs/engine.md, Undo):
         the run at the end of the history that `seat` decided, none of which revealed
@@ -277,6 +313,9 @@ class Game:
             if self.history is not None:
                 self.history.append(action)
             self._play_move(route)
+            self.written += _LISTED_TEXT[id(action)]
+            if self.written > _FULL:
+                self._record_full()
             if self.origins is not None:
                 self.origins.consume(events)
             return events
@@ -341,6 +380,12 @@ class Game:
             self._play_move(_ROUTES[self.players][self.active][action])
         else:
             _PLAY[type(action)](self, action)
+        try:
+            self.written += _LISTED_TEXT[id(action)]
+        except KeyError:  # not one of the listed objects (a record's action, read through from_json)
+            self.written += _text_of(action)
+        if self.written > _FULL:
+            self._record_full()
         if self.origins is not None:
             self.origins.consume(events)
         return events
@@ -361,7 +406,7 @@ class Game:
             known=[dict(cards) for cards in self.known],
             history=self.history[:] if history and self.history is not None else None,
             setup=self.setup, made_by=self.made_by, legal=self._legal, reached=self._reached,
-            origins=self.origins.copy() if origins and self.origins is not None else None)
+            origins=self.origins.copy() if origins and self.origins is not None else None, written=self.written)
 
     # ----- legal actions -------------------------------------------------
 
@@ -455,6 +500,12 @@ class Game:
         self.active = self.to_move = seat
         self._events.append(_TURN_EVENTS[seat][extra])
         self.phase = "power" if self.powers[seat] and self._can_play_power(seat) else "move"
+
+    def _record_full(self):
+        """The record holds no further action (RECORD_TEXT): the game ends here, as R21 ends it."""
+        if not self.is_over:
+            self._events.append(("record_full",))
+            self._finish()
 
     def _finish(self):
         best = max(self.scores)

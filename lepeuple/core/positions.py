@@ -13,14 +13,18 @@ EVERY = 64  # actions between checkpoints: at most 63 replayed for any position
 
 
 class Positions:
-    """The state after i actions of `record`, for 0 <= i <= total.
+    """The state after i actions of `record`, for 0 <= i <= total. `watch(game, events,
+    seat)`, when given, sees each step of the one replay (lepeuple.core.record.replay), so
+    that a caller needing the events too need not replay it again.
     Raises RecordError (a ValueError) naming what is wrong with the record."""
 
-    def __init__(self, record, every=EVERY):
+    def __init__(self, record, every=EVERY, watch=None):
         self.every = every
         self._checkpoints = []
         game = None
-        for game, _, _ in replay(record):  # checks the record first
+        for game, events, seat in replay(record):  # checks the record first
+            if watch is not None:
+                watch(game, events, seat)
             if len(game.history) % every == 0:
                 self._checkpoints.append(game.clone())
         assert game is not None  # replay yields the start position at least

@@ -2,13 +2,14 @@
 
 from .actions import from_json
 from .errors import ActionError, RecordError, SetupError, known_object, show
-from .game import RECORD_FORMAT as FORMAT
+from .game import RECORD_FORMAT as FORMAT, RECORD_TEXT, SHORTEST_ACTION
 from .setup import new_game
 
-MAX_ACTIONS = 100_000
-"""The longest record read: a real game has about 130 actions, but "draw two" stays
-legal with a full hand (R8), so a game can be made endless; this bound keeps any
-record's replay to seconds (docs/engine.md)."""
+MAX_ACTIONS = RECORD_TEXT // SHORTEST_ACTION
+"""The longest record read (118,750 actions): a real game has about 130, but "draw two"
+stays legal with a full hand (R8), so a game can be made endless; it ends when its
+record is full (game.RECORD_TEXT), at most this many actions of the shortest kind. The
+bound keeps any record's replay to seconds (docs/engine.md)."""
 
 
 def record(game):

@@ -64,6 +64,8 @@ def main(argv=None):
     p.add_argument("--top", default="5", help="at most this many mistakes (default 5)")
     p.add_argument("--seed", default="0", help="the review's own seed (default 0)")
     p.add_argument("--budget", default=None, help="redeals per estimate (default lepeuple.review.DEFAULT_BUDGET)")
+    p.add_argument("--most", default=None, help="review at most this many decisions, the biggest swings first "
+                                                "(default every one)")
     p.set_defaults(run=_review)
 
     args = parser.parse_args(argv)
@@ -134,6 +136,7 @@ def _review(args):
         top = whole(args.top, "top", 0)
         seed = whole(args.seed, "seed", -2**63)
         budget = None if args.budget is None else whole(args.budget, "budget", 1)
+        most = None if args.most is None else whole(args.most, "most", 1)
         seat = whole(args.seat, "seat", 0)
         if args.file == "-":
             text = sys.stdin.read()
@@ -146,7 +149,7 @@ def _review(args):
             raise ValueError(f"the file is not JSON ({e})") from None
         if isinstance(data, dict) and "format" not in data and isinstance(data.get("record"), dict):
             data = data["record"]  # a file the page saved ({"app", "version", "seats", "record"})
-        review = Review(data, seat, args.level, seed, budget)
+        review = Review(data, seat, args.level, seed, budget, most)
         while not review.step(1.0):
             pass
     except (OSError, ValueError) as e:  # JSONDecodeError, RecordError: ValueErrors

@@ -165,3 +165,37 @@ def test_a_link_that_starts_a_game_shows_no_form_before_python(page, site_url, w
     held.release()
     wait_ready(page, timeout_ms=120_000)
     assert page.evaluate("document.body.dataset.screen") == "table"
+
+
+def assert_refused(page, typed, focused):
+    """Each field of `typed` shows its text, marked invalid, described by the message that
+    quotes it; the focus is on `focused`."""
+    errors = page.inner_text("[data-testid=errors]")
+    for name, text in typed.items():
+        field = page.locator(f"input[name={name}]")
+        assert field.input_value() == text and field.get_attribute("aria-invalid") == "true"
+        assert f"“{text}”" in page.inner_text("#" + field.get_attribute("aria-describedby")) and text in errors
+    assert page.evaluate("document.activeElement.name") == focused
+
+
+def test_refused_fields_keep_what_was_typed_before_and_after_python_is_ready(page, site_url, wait_ready):
+    """Issue 33: target 99999 and seed -5 were said back, but the fields showed 12 and nothing."""
+    held = early_form(page, site_url)
+    page.fill("input[name=target]", "99999")
+    page.fill("input[name=seed]", "-5")
+    page.click("[data-testid=start]")
+    assert_refused(page, {"target": "99999", "seed": "-5"}, "target")  # said at once, nothing waits to start
+    assert not_ready(page) and "Starting when ready" not in page.inner_text("#loading")
+    held.release()
+    wait_ready(page, timeout_ms=120_000)
+    assert page.locator(".first").count() == 0 and page.evaluate("document.body.dataset.screen") == "new"
+    assert_refused(page, {"target": "99999", "seed": "-5"}, "target")  # Python says it again
+    page.fill("input[name=target]", "15")
+    page.click("[data-testid=start]")
+    assert_refused(page, {"seed": "-5"}, "seed")
+    assert page.locator("input[name=target]").get_attribute("aria-invalid") is None
+    assert page.input_value("input[name=target]") == "15"
+    page.fill("input[name=seed]", "4")
+    page.click("[data-testid=start]")
+    assert page.evaluate("document.body.dataset.screen") == "table"
+    assert json.loads(page.evaluate("localStorage.getItem('lepeuple.save')"))["record"]["seed"] == 4

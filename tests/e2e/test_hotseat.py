@@ -9,6 +9,7 @@ Défense question on Ann's turn. No test-only code in the page is needed.
 """
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -93,6 +94,29 @@ def test_pass_screen_and_hidden_hands(page, site_url, wait_ready):
     play_decision(page)
     wait_for_person(page)
     assert_pass_screen_for(page, "Ann")
+
+
+def test_the_game_as_a_file_is_offered_on_the_pass_screen_only_and_says_what_it_shows(page, site_url, wait_ready):
+    """Issue 33: the replay's Download of a game going on held every hand and the cards to
+    come. In hot-seat it is offered only from the pass screen's menu, and asks once."""
+    open_saved_game(page, site_url, wait_ready)
+    assert_pass_screen_for(page, "Ann")
+    page.click("[data-testid=pass-menu] summary")
+    page.click("[data-testid=download-game]")
+    assert "This file shows every hand" in page.inner_text("[data-testid=download-ask]")
+    assert page.evaluate("document.activeElement.dataset.testid") == "download-sure"
+    shoot(page, "hotseat-pass-download")
+    with page.expect_download() as info:
+        page.click("[data-testid=download-sure]")
+    download = info.value
+    saved = json.loads(Path(download.path()).read_text())
+    assert download.suggested_filename.startswith("lepeuple-") and saved["record"] == RECORD
+    assert saved["seats"] == SEATS
+    take_device(page, "Ann", ANN)  # Ann's turn: nowhere a file, not even in the replay
+    assert page.locator("[data-testid=download-game], [data-testid=download-sure]").count() == 0
+    page.click("[data-testid=replay-open]")
+    page.wait_for_selector("[data-testid=replay-bar]")
+    assert page.locator("[data-testid=download-game], [data-testid=download-sure]").count() == 0
 
 
 def test_reload_in_hot_seat_hides_the_hand_again(page, site_url, wait_ready):

@@ -73,3 +73,24 @@ def test_a_corrupt_save_is_reported_and_kept(page, site_url, wait_ready):
     backups = [k for k in keys if k.startswith("lepeuple.save.broken.")]
     assert backups and page.evaluate("k => localStorage.getItem(k)", backups[0]) == BROKEN
     assert visible(page, "[data-testid=newgame]")
+
+
+def test_a_setup_link_opened_again_resumes_its_game_and_another_asks_which(goto_ready, page):
+    """Issue 33: the link that started a game, opened again, did not show that game. Now it
+    resumes it; a link to another setup asks whether to start it or resume the saved game."""
+    link = game_url("human,bot:easy,bot:easy", 31, "&names=Ann")
+    goto_ready(link)
+    for _ in range(3):
+        wait_for_person(page)
+        play_decision(page)
+    wait_for_person(page)
+    before = snapshot(page)
+    goto_ready(link)
+    wait_for_person(page)
+    assert page.evaluate("document.body.dataset.screen") == "table" and snapshot(page) == before
+    goto_ready(game_url("human,bot:easy,bot:easy", 32, "&names=Ann"))
+    question = page.locator("[data-testid=confirm-discard]")
+    assert "another game than the one saved" in question.inner_text()
+    assert page.inner_text("[data-testid=discard]") == "Start the link's game"
+    page.click("[data-testid=keep]")
+    assert page.evaluate("document.body.dataset.screen") == "table" and snapshot(page) == before

@@ -51,6 +51,7 @@ class FakeDom:
         self.form = None  # overrides the form fields read from the markup
         self.query = None
         self.lang = None
+        self.downloads = []  # (file name, text) of each file saved
 
     def render(self, node, focus=None):
         self.html = to_html(node)
@@ -94,6 +95,9 @@ class FakeDom:
     def copy_text(self, text):
         self.clipboard = text
         return True
+
+    def download(self, text, name):
+        self.downloads.append((name, text))
 
     def spawn(self, coro):
         self.tasks.append(coro)

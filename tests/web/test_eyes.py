@@ -1,13 +1,15 @@
 """Only your own eyes (web/eyes.py): in a game still being played, no screen shows a
 card of a hand the person holding the device may not see, whatever is clicked —
 replay open and close, "Seen by", pass screens, Take back, the rules panel, the
-review. Random command sequences on the fake DOM; the page is checked after each.
+review, the game saved as a file. Random command sequences on the fake DOM; the
+page is checked after each.
 
 The allowed eyes are worked out here from the session's own record of who took
 the device (the pass screen), not from web/eyes.py: one human holds it always;
 in hot-seat the human who passed the pass screen, nobody while one is up."""
 
 import html
+import json
 import random
 import re
 
@@ -25,7 +27,9 @@ GAMES = ["?players=human,bot:easy,bot:easy&names=Ann",
          "?players=human,human,human&names=Ann,Bob,Cy",
          "?players=bot:easy,human,bot:easy,human"]
 COMMANDS = ["play", "play", "play", "play", "pass-ok", "replay-open", "replay-close", "viewer", "replay-step",
-            "replay-go", "undo", "rules", "rules-close", "review", "pause", "step", "play-on"]
+            "replay-go", "undo", "rules", "rules-close", "review", "pause", "step", "play-on",
+            "download-ask", "download", "download", "download-cancel"]
+ASKED = 'data-testid="download-sure"'  # the file's words said, "download the file" offered
 
 
 def holder_may_see(app):
@@ -73,10 +77,20 @@ def assert_nothing_hidden_shown(app, dom):
         options = re.findall(r'<select name="replay-viewer".*?</select>', page, re.S)
         offered = set(re.findall(r'option value="([^"]+)"', options[0])) if options else set()
         assert offered <= {str(s) for s in allowed}
+    # The file shows every hand: offered only with its words said first (the button asks;
+    # "download" itself only once asked), and in hot-seat only on a pass screen.
+    files = [tag for tag in re.findall(r"<[^>]+>", page) if "download" in tag and ("data-act" in tag or "href" in tag)]
+    for tag in files:
+        assert 'data-act="download-ask"' in tag or 'data-act="download-cancel"' in tag or \
+            ('data-act="download"' in tag and 'data-testid="download-sure"' in tag), tag
+    if files and app.session.hotseat:
+        assert 'data-testid="pass-screen"' in page and not allowed
 
 
 def run(app, dom, rng, command):
     acts = dom.acts()
+    asked, passing, files = ASKED in dom.html, 'data-testid="pass-screen"' in dom.html, len(dom.downloads)
+    over = app.session.game.is_over
     if command == "play":
         plays = [a for a in acts if a[0] in PLAY]
         if plays:
@@ -90,7 +104,9 @@ def run(app, dom, rng, command):
     elif command == "review":
         app.command("review", rng.randrange(0, 4))
     else:
-        app.command(command)
+        app.command(command)  # forged too: "download" when nothing offers it
+    if len(dom.downloads) > files and not over:  # a file of a game still going on: asked, on a pass screen
+        assert command == "download" and asked and (passing or not app.session.hotseat)
     dom.run_tasks()
 
 
@@ -147,3 +163,47 @@ def test_the_repro_hot_seat_replay_on_bobs_turn_shows_no_hand_of_ann():
     app.change("replay-viewer", "0")
     assert app.replay.replay.viewer == 1
     assert_nothing_hidden_shown(app, dom)
+
+
+def test_hot_seat_the_game_as_a_file_is_offered_on_the_pass_screen_only_and_asks_first():
+    """Issue 33: the replay's Download of an unfinished game rebuilt every hand. In hot-seat
+    it is offered only from the pass screen's menu, says what the file shows, asks once."""
+    app, dom = booted("?players=human,human,bot:easy&names=Ann,Bob&speed=instant&seed=3")
+    rng = random.Random(2)
+    while not (app.session.needs_pass() and 'data-testid="pass-screen"' in dom.html):
+        run(app, dom, rng, "pass-ok" if app.session.needs_pass() else "play")
+    assert 'data-testid="pass-menu"' in dom.html and 'data-act="download-ask"' in dom.html
+    app.command("download")  # forged: nothing was asked
+    assert dom.downloads == []
+    app.command("download-ask")
+    assert "This file shows every hand" in dom.text() and ASKED in dom.html and dom.focus == "[data-testid=download-sure]"
+    app.command("download")
+    (name, text), = dom.downloads
+    assert name.endswith(".json") and json.loads(text)["record"] == app.session.record()
+    app.command("pass-ok")  # a person's turn: no file, however asked
+    for command in ("download-ask", "download", "replay-open", "download-ask", "download"):
+        app.command(command)
+        assert "download" not in " ".join(re.findall(r'data-act="[^"]+"', dom.html))
+    assert len(dom.downloads) == 1
+
+
+def test_one_person_and_bots_the_file_of_a_game_going_on_asks_first_and_a_finished_one_does_not():
+    app, dom = booted("?players=human,bot:easy,bot:easy&names=Ann&speed=instant&seed=4")
+    app.command("replay-open")
+    assert 'data-act="download-ask"' in dom.html
+    app.command("download")
+    assert dom.downloads == []
+    app.command("download-ask")
+    app.command("download-cancel")
+    assert ASKED not in dom.html and dom.downloads == []
+    app.command("download-ask")
+    app.command("download")
+    assert len(dom.downloads) == 1
+    app.command("replay-close")
+    rng = random.Random(4)
+    while not app.session.game.is_over:
+        run(app, dom, rng, "play")
+    button, = [tag for tag in re.findall(r"<[^>]+>", dom.html) if 'data-testid="download-game"' in tag]
+    assert 'data-act="download"' in button
+    app.command("download")  # the end screen: the file as it always was, no question
+    assert len(dom.downloads) == 2 and json.loads(dom.downloads[1][1])["record"] == app.session.record()

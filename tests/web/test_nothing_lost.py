@@ -8,6 +8,9 @@ import random
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from fakedom import FakeDom
+from lepeuple import new_game
+from lepeuple.core.actions import DRAW
+from lepeuple.core.game import RECORD_TEXT
 from web import storage
 from web.app import App
 from web.newgame import Seat, clean_name
@@ -117,3 +120,54 @@ def test_names_lose_control_characters_and_right_to_left_names_are_isolated():
     seats = [Seat("human", name="\u05d3\u05e0\u05d4"), Seat("human", name="Ann"), Seat("bot", level="easy")]
     assert player_name(seats, 0) == "\u2068\u05d3\u05e0\u05d4\u2069"
     assert player_name(seats, 1) == "Ann"
+
+
+def nearly_full(room, whys=False):
+    """Issue 33: lepeuple.new_game(3, {}, 1), then "draw two" again and again until its
+    record has about `room` characters left: (its record, and a reason for each action,
+    when `whys`, as the page keeps a bot's)."""
+    game = new_game(3, {}, 1)
+    while (1 - game.record_used()) * RECORD_TEXT > room:
+        game.apply(DRAW)
+    reasons = [{"kind": "draw", "hand": 7, "after": 7} for _ in game.history] if whys else None
+    return game.record(), reasons
+
+
+def test_every_save_of_a_game_played_until_its_record_is_full_reads_back():
+    """Three people at one device draw again and again: the page says so before the end,
+    saves nothing that cannot be read, and ends the game where its record is full; a
+    reload resumes it, finished. Each save's record is the start of the last one, which
+    reads back whole: so every save does."""
+    record, _ = nearly_full(250)
+    saves = []
+
+    class Backend(MemoryBackend):
+        def setItem(self, key, value):
+            super().setItem(key, value)
+            if key == storage.SAVE_KEY:
+                assert len(value) <= storage.MAX_TEXT
+                saves.append(storage.decode(value)[1]["actions"])
+
+    backend = Backend({storage.SAVE_KEY: storage.encode([{"kind": "human", "name": n} for n in "ABC"], record)})
+    app, dom = boot(backend, "?speed=instant")
+    assert "% full" in dom.text()
+    while not app.session.game.is_over:
+        app.command("pass-ok" if app.session.needs_pass() else "draw")
+    assert len(saves) > 10 and app.session.log[-2].type == "record_full"
+    assert "The game's record is full" in dom.text()
+    last = saves[-1]
+    assert all(actions == last[:len(actions)] for actions in saves)
+    again, _ = boot(backend)
+    assert again.screen == "table" and again.session.game.is_over
+    assert again.session.record()["actions"] == last
+
+
+def test_a_full_record_is_saved_whole_and_the_bots_newest_reasons_beside_it():
+    """The reasons only explain: the oldest are left out so that the save is read back."""
+    record, whys = nearly_full(100, whys=True)
+    text = storage.encode([{"kind": "human"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}],
+                          record, whys)
+    assert len(text) <= storage.MAX_TEXT and storage.decode(text)[1] == record
+    kept = storage.whys_of(text)
+    assert len(kept) == len(whys) and kept[-1] == whys[-1] and kept[0] is None
+    assert 1000 < sum(1 for w in kept if w) < len(whys)

@@ -8,11 +8,13 @@ import zlib
 
 import pytest
 
+from fakedom import FakeDom
 from lepeuple import load
 from lepeuple.core.positions import Positions
+from web.app import App
 from web.botrunner import levels
 from web.replay import Replay, pack, unpack
-from web.storage import SaveError
+from web.storage import SAVE_KEY, MemoryBackend, SaveError
 
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
 RECORD = {"format": 1, "players": 3, "options": {}, "seed": 1, "actions": []}
@@ -79,3 +81,28 @@ def test_the_replay_bar_offers_a_bounded_choice_of_turns_round_the_current_one()
     turns = html.split('name="replay-turn"')[1].split("</select>")[0]
     assert turns.count("<option") <= TURN_CHOICES + 2
     assert 'value="1500" selected' in turns and 'value="0"' in turns and 'value="2999"' in turns
+
+
+def test_what_a_link_is_made_of_it_reads_back_and_a_link_too_long_is_not_offered(monkeypatch):
+    """Issue 33: the page's writers hold its readers' limits. The longest record packs to a
+    link that unpacks (a save of it without reasons fits MAX_UNPACKED); a link whose data
+    would pass MAX_LINK is refused when asked for, in words, instead of copied."""
+    from lepeuple.core.actions import DRAW
+    from web import replay as replay_module
+
+    game = load(RECORD)
+    while not game.is_over:
+        game.apply(DRAW)
+    fragment = pack(SEATS, game.record())
+    seats, record, _ = unpack(fragment)
+    assert record == game.record() and replay_module.fits_link(fragment)
+    finished = json.loads((pathlib.Path(__file__).parent.parent / "records" / "3p-seed2026.json").read_text())
+    saved = json.dumps({"app": "lepeuple", "version": 1, "seats": SEATS, "record": finished["record"]})
+    monkeypatch.setattr(replay_module, "MAX_LINK", 50)  # as if this finished game packed too long
+    dom = FakeDom()
+    app = App(dom, MemoryBackend({SAVE_KEY: saved}), "", ["en"], clock=lambda: 1000)
+    app.boot()
+    assert app.session.game.is_over
+    app.command("share")
+    assert "too long for a link" in dom.text() and 'data-testid="share-link"' not in dom.html
+    assert getattr(dom, "clipboard", None) is None

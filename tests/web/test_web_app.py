@@ -2,6 +2,7 @@
 
 import json
 import random
+import re
 
 import lepeuple
 from fakedom import FakeDom
@@ -147,9 +148,48 @@ def test_new_game_asks_before_discarding_and_link_asks_too():
     app.command("keep")
     assert app.screen == "table"
     app2, dom2, _ = make("?players=human,human,bot:easy&seed=9", backend.items)
-    assert app2.screen == "confirm" and "This link starts a new game" in dom2.text()
+    assert app2.screen == "confirm" and "This link sets up another game" in dom2.text()
     app2.command("discard")
     assert app2.screen == "table" and len(app2.session.seats) == 3 and app2.session.hotseat
+
+
+def test_a_setup_link_opened_again_resumes_its_game_and_another_asks_which():
+    """Issue 33: the link that started the game, opened again, showed the new-game form; now
+    it resumes the game (with or without its seed); another setup asks, and resuming keeps it."""
+    link = "?players=human,bot:easy,bot:easy&names=Ann&seed=5&speed=instant"
+    app, dom, backend = make(link)
+    app.command("draw")
+    dom.run_tasks()
+    played = app.session.record()
+    for again in (link, "?players=human,bot:easy,bot:easy&names=Ann"):
+        app2, _, _ = make(again, backend.items)
+        assert app2.screen == "table" and app2.session.record() == played
+    app3, dom3, _ = make("?players=human,bot:easy,bot:easy&names=Ann&seed=6", backend.items)
+    assert app3.screen == "confirm" and "Resume the saved game" in dom3.text() and "Start the link's game" in dom3.text()
+    app3.command("keep")
+    assert app3.screen == "table" and app3.session.record() == played
+
+
+def test_a_refused_field_keeps_what_was_typed_marked_and_focused():
+    """Issue 33: target 99999 and seed -5 were said back, but the fields showed 12 and nothing."""
+    app, dom, _ = make("")
+    dom.form = {"kind-0": "human", "name-0": "", "kind-1": "bot:easy", "kind-2": "bot:easy",
+                "defense": "reaction", "scores": "visible", "target": "99999", "seed": "-5"}
+    app.command("start")
+    assert app.screen == "new" and app.session is None
+    fields = dom.parsed().forms
+    assert fields["target"] == "99999" and fields["seed"] == "-5"
+    for name in ("target", "seed"):
+        tag, = [t for t in re.findall(r"<input[^>]+>", dom.html) if f'name="{name}"' in t]
+        assert 'aria-invalid="true"' in tag and f'aria-describedby="error-{name}"' in tag
+        message, = re.findall(rf'<li id="error-{name}">([^<]+)</li>', dom.html)
+        assert "99999" in message if name == "target" else "-5" in message
+    assert dom.focus == 'form input[name="target"]'
+    app.command("seats", 4)  # the fields still as typed
+    assert dom.parsed().forms["target"] == "99999"
+    dom.form = {**dom.form, "target": "15", "seed": "8"}
+    app.command("start")
+    assert app.screen == "table" and app.session.game.options["target"] == 15 and app.session.game.seed == 8
 
 
 def test_form_starts_a_game_with_its_options():

@@ -3,16 +3,22 @@
 from ..newgame import Seat, Setup, default_level, setup_from_form
 from ..render import screens
 
+# The form's fields whose value can be refused, by the message that refuses it (web/newgame.py).
+FIELD_OF = {"err.target": "target", "err.seed": "seed"}
+
 
 class FormController:
     """The form's draft setup and what it says (errors, notices), what waits for
-    "discard the game?" (a link's setup, a file's game), and an unreadable save."""
+    "discard the game?" (a link's setup, a file's game), and an unreadable save.
+    The draft holds only values a game can take: a field's text that was refused is
+    kept as typed (`typed`), so the form shows it again, marked."""
 
     def __init__(self, app):
         self.app = app
         levels = app.page.levels
         self.draft = Setup([Seat(), Seat("bot", level=default_level(levels)), Seat("bot", level=default_level(levels))])
         self.errors, self.notices = [], []
+        self.typed = {}  # field name -> its text as typed, for the fields the draft could not take
         self.link_setup = None  # a setup from the URL, waiting for "discard the game?"
         self.pending_import = None  # (seats, record) of a file, waiting for "discard the game?"
         self.confirm_key = "confirm.text"
@@ -25,7 +31,7 @@ class FormController:
 
     def fill(self, setup):
         """The form shows `setup` (a link's that waits, a save's, the first screen's choices)."""
-        self.draft = setup
+        self.draft, self.typed = setup, {}
 
     def report(self, errors, notices):
         """What the form says at start-up: the URL's errors, and notices (the URL's, storage's)."""
@@ -50,6 +56,7 @@ class FormController:
         """A game started from `setup`: the next one is the same, with a new seed."""
         self.draft = Setup(list(setup.seats), dict(setup.options), None)
         self.errors, self.notices, self.link_setup, self.pending_import = [], [], None, None
+        self.typed = {}
 
     # ----- commands ------------------------------------------------------------
 
@@ -90,17 +97,34 @@ class FormController:
 
     def seats(self, count):
         if count in (3, 4, 5):
-            self.draft, _ = setup_from_form(self.app.page.dom.read_form(), self.app.page.levels, count)
+            self.draft, _ = self._read(count)
 
     def start(self, _):
-        setup, errors = setup_from_form(self.app.page.dom.read_form(), self.app.page.levels)
-        if errors:
-            self.draft, self.errors, self.notices = setup, errors, []
-            return
-        self.app.game.start(setup)
+        """Start the game the form sets up; else say why not (see `check`)."""
+        focus = self.check()
+        if not self.errors:
+            self.app.game.start(self.draft)
+        return focus
+
+    def check(self):
+        """Read the form: what it cannot set up is said (errors), the refused fields marked;
+        returns the first of them, for the focus (None when all is well)."""
+        self.draft, self.errors = self._read()
+        if not self.errors:
+            return None
+        self.notices = []
+        refused = [FIELD_OF[key] for key, _ in self.errors if key in FIELD_OF]
+        return f'form input[name="{refused[0]}"]' if refused else None
 
     def form_changed(self):
-        self.draft, _ = setup_from_form(self.app.page.dom.read_form(), self.app.page.levels)
+        self.draft, _ = self._read()
+
+    def _read(self, count=None):
+        """(setup, errors) of the form as it is now; the refused fields' text kept as typed."""
+        fields = self.app.page.dom.read_form()
+        setup, errors = setup_from_form(fields, self.app.page.levels, count)
+        self.typed = {FIELD_OF[key]: fields.get(FIELD_OF[key], "") for key, _ in errors if key in FIELD_OF}
+        return setup, errors
 
     # ----- screens ---------------------------------------------------------------
 
@@ -109,7 +133,7 @@ class FormController:
         game = app.game.session
         can_resume = game is not None and not game.game.is_over
         return [app.guide.offer(), screens.new_game(self.draft, app.page.levels, self.errors, self.notices, can_resume,
-                                                    app.stats.panel())]
+                                                    app.stats.panel(), self.typed)]
 
     def render_confirm(self):
         return screens.confirm_discard(self.confirm_key)

@@ -27,10 +27,13 @@ from ..render.common import button, player_name
 from ..render.log import EARLIER_PAGE
 from ..render.table import Controls, HintShown, TableModel, frame_text, table_screen
 from ..session import Session
-from ..storage import decode, encode
+from ..storage import decode
 
 # How long a bot waits after a person's decision that can still be taken back.
 UNDO_WINDOW = {"slow": 3.0, "normal": 2.0, "fast": 1.2, "instant": 0.0}
+# From how full a game's record is the table says that the game will end when it is
+# full (the engine's rule, game.RECORD_TEXT): thousands of draws before it happens.
+NEARLY_FULL = 0.95
 
 
 class Hint:
@@ -58,6 +61,7 @@ class GameController:
         self.link_notices = []  # what the link that started the game ignored, above the table
         self.stale = False  # another tab changed the saved game: this one stops
         self.earlier = EARLIER_PAGE  # the log's folded turns drawn (more on "show more")
+        self.chart_rows = replay_view.CHART_PAGE  # the score table's turns drawn (more on "show more")
 
     # ----- making and loading a game ---------------------------------------
 
@@ -315,6 +319,10 @@ class GameController:
         """The log's "show more": EARLIER_PAGE more of its folded turns drawn."""
         self.earlier += EARLIER_PAGE
 
+    def show_more_rows(self):
+        """The score table's "show more": CHART_PAGE more of its earlier turns drawn."""
+        self.chart_rows += replay_view.CHART_PAGE
+
     def hide_end(self, _):
         self.show_end = False
 
@@ -356,28 +364,42 @@ class GameController:
             parts.append(screens.stale_game())
         elif model.pass_to is not None:
             reason = {"defend": "pass.text.defend", "partner": "pass.text.partner"}.get(s.game.phase, "pass.text.turn")
-            parts.append(screens.pass_screen(s.seats, model.pass_to, reason))
+            parts.append(screens.pass_screen(s.seats, model.pass_to, reason, self._pass_menu()))
         if s.game.is_over and model.frame is None:
             parts.append(screens.end_screen(model.view, s.seats, s.log, self._end_extra()) if self.show_end
                          else screens.end_bar())
         return parts
 
+    def pass_screen_up(self):
+        """Is the pass screen on the table now (a person is to take the device, no hand shown)?"""
+        s = self.session
+        return s is not None and s.needs_pass() and self.steps.current is None and not self.stale
+
+    def _pass_menu(self):
+        """(what the pass screen's menu offers, whether it is open): the game as a file (web/eyes)."""
+        offer, asking = self.app.replay.file_offer()
+        control = replay_view.download_control(offer, asking)
+        return (control, asking) if control is not None else None
+
     def _end_extra(self):
         """On the end screen: the score chart, replay, review, the game as a file, a link to it."""
         s, replay = self.session, self.app.replay
-        return [replay_view.chart(s.log, s.seats, s.game.options["target"]),
+        return [replay_view.chart(s.log, s.seats, s.game.options["target"], self.chart_rows),
                 h("div", {"class": "form-actions"},
                   button(i18n.t("menu.replay"), "replay-open", cls="btn", attrs={"data-testid": "end-replay"}),
                   [button(i18n.t("review.start", name=player_name(s.seats, seat)), "review", seat, cls="btn",
                           attrs={"data-testid": "end-review"}) for seat in s.setup.humans],
-                  replay_view.download_link(encode(s.seats, s.record()), replay.file_name()),
-                  replay_view.share_box(replay.share_link(), replay.share_state))]
+                  replay_view.download_control(*replay.file_offer()),
+                  replay_view.share_box(replay.shown_link(), replay.share_state))]
 
     def _notices(self):
-        """Above the table: a save problem, a word about the last file, storage that
-        keeps nothing, what the link ignored."""
+        """Above the table: a save problem, a word about the last file, a record nearly
+        full, storage that keeps nothing, what the link ignored."""
         out = [self.notice] if self.notice else []
         out += [self.app.said] if self.app.said else []
+        used = self.session.game.record_used()
+        if used >= NEARLY_FULL and not self.session.game.is_over:
+            out.append(("save.nearly_full", {"percent": int(100 * used)}))
         if not self.app.page.saving:
             out.append(("save.memory", {}))
         return out + self.link_notices

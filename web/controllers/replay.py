@@ -18,13 +18,14 @@ from ..markup import h
 from ..render import replay as replay_view
 from ..render.log import EARLIER_PAGE
 from ..render.table import ReplayExtras, TableModel, table_screen
-from ..replay import Replay, file_name, pack, read_file, unpack
+from ..replay import Replay, file_name, fits_link, pack, read_file, unpack
 from ..storage import SaveError, encode
 from . import UNCHANGED
 
 REPLAY_STEP = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.0}  # seconds between actions played back
 REVIEW_SLICE = 0.02  # seconds of review work per browser task (a unit of work may add ~25 ms in CPython)
 REVIEW_TOP = 8  # mistakes listed
+REVIEW_MOST = 40  # decisions reviewed at most, the biggest swings first: about as many as a seat makes in a whole real game
 
 
 class ReplayController:
@@ -38,11 +39,13 @@ class ReplayController:
         self.eyes = None
         self.imported = None  # (seats, record) of an unfinished game from a file
         self.playing = False
-        self.share_state = None  # None: not asked; True: copied; False: copy it by hand
-        self.review = None  # {"seat", "done", "total", "result", "job"}: running or done
+        self.share_state = None  # None: not asked; True: copied; False: copy it by hand; "long": too long for a link
+        self.review = None  # {"seat", "done", "total", "made", "left", "result", "job"}: running or done
         self.paths = {}  # review: action -> its tiles (Game.path)
         self.fragment = fragment  # location.hash: a shared game (#g=…) opens here
         self.earlier = EARLIER_PAGE  # the log's folded turns drawn (more on "show more")
+        self.chart_rows = replay_view.CHART_PAGE  # the score table's turns drawn (more on "show more")
+        self.asking = None  # the moment (see _moment) "download the game?" was asked, while it lasts
 
     # ----- opening ---------------------------------------------------------
 
@@ -77,7 +80,7 @@ class ReplayController:
         """Put `replay` on screen as `eyes` allow: another game opening drops the review."""
         self.app.cancel_stale(game_changed=True)
         self.replay, self.eyes, self.imported, self.playing, self.share_state = replay, eyes, None, False, None
-        self.review, self.paths = None, {}
+        self.review, self.paths, self.asking = None, {}, None
         replay.viewer = eyes.default()
         self.app.clear_said()
         self.app.go("replay")
@@ -197,7 +200,8 @@ class ReplayController:
         r = self.replay
         seats = r.setup.humans or list(range(len(r.seats)))
         seat = seat if isinstance(seat, int) and seat in range(len(r.seats)) else seats[0]
-        review = self.review = {"seat": seat, "done": 0, "total": 0, "result": None, "job": None}
+        review = self.review = {"seat": seat, "done": 0, "total": 0, "made": None, "left": None, "result": None,
+                                "job": None}
         await asyncio.sleep(0)
         app.render()
         await self._run_review(review, r.record, app.epoch)
@@ -208,9 +212,10 @@ class ReplayController:
         await asyncio.sleep(0)  # the click's own task ends here: the panel is already drawn
         if not live():
             return
-        job = review["job"] = Review(record, review["seat"], "hard", seed=record["seed"])
-        review["total"] = job.progress[1]
-        last = 0.0
+        job = review["job"] = Review(record, review["seat"], "hard", seed=record["seed"], most=REVIEW_MOST)
+        review["total"], review["made"] = job.progress[1], job.made
+        self.app.render()  # what it will look at, said up front
+        started = last = time.perf_counter()
         while True:
             await asyncio.sleep(0)
             if not live():
@@ -221,13 +226,19 @@ class ReplayController:
                 return
             now = time.perf_counter()
             if now - last > 0.25:  # progress, a few times a second
-                review["done"] = job.progress[0]
+                done, total = job.progress
+                review["done"] = done
+                review["left"] = (now - started) / done * (total - done) if done else None
                 self.app.render()
                 last = now
 
     def show_more_earlier(self):
         """The log's "show more": EARLIER_PAGE more of its folded turns drawn."""
         self.earlier += EARLIER_PAGE
+
+    def show_more_rows(self):
+        """The score table's "show more": CHART_PAGE more of its earlier turns drawn."""
+        self.chart_rows += replay_view.CHART_PAGE
 
     def cancel_review(self, _):
         self.review = None
@@ -254,14 +265,62 @@ class ReplayController:
         record = r.record if r is not None else s.record()
         return self.app.page.dom.page_url() + pack(seats, record)
 
+    def shown_link(self):
+        """The link to copy by hand, once asked for (made only then: a long game's takes time)."""
+        return self.share_link() if self.share_state in (True, False) else ""
+
     def share(self, _):
         s = self.app.game.session
         finished = self.replay.finished if self.replay is not None else bool(s and s.game.is_over)
         if finished:  # a link to a game in progress would show every hand
-            self.share_state = self.app.page.dom.copy_text(self.share_link())
+            link = self.share_link()
+            self.share_state = self.app.page.dom.copy_text(link) if fits_link(link) else "long"
 
     def file_name(self):
         return file_name(time.localtime(self.app.page.store.clock()))
+
+    # ----- the game as a file --------------------------------------------------
+
+    def file_offer(self):
+        """(how the game on screen may be saved as a file — web/eyes.Eyes.file —, whether
+        "download it?" is being asked now)."""
+        offer = self._offer()
+        return offer, offer == "ask" and self.asking == self._moment()
+
+    def _offer(self):
+        app = self.app
+        if app.screen == "replay" and self.replay is not None:
+            return self.eyes.file()
+        s = app.game.session
+        passing = app.game.pass_screen_up()
+        if app.screen == "table" and s is not None and (passing or s.game.is_over):  # the pass and end screens
+            return Eyes.of_session(s).file(passing)
+        return None
+
+    def _moment(self):
+        """What the question "download the game?" was asked about: it lasts while this stays."""
+        s = self.app.game.session
+        return self.app.screen, id(self.replay), id(s), len(s.game.history) if s else None, s and s.game.to_move
+
+    def ask_file(self, _):
+        """A game still going on: say what its file shows, and ask."""
+        if self._offer() == "ask":
+            self.asking = self._moment()
+            return "[data-testid=download-sure]"
+        return None
+
+    def download(self, _):
+        """Save the game on screen as a file (the save's JSON), if it may be now."""
+        offer, asked = self.file_offer()
+        if offer == "plain" or asked:
+            r, s = self.replay, self.app.game.session
+            text = encode(r.seats, r.record) if self.app.screen == "replay" else encode(s.seats, s.record())
+            self.app.page.dom.download(text, self.file_name())
+        self.asking = None
+
+    def cancel_file(self, _):
+        self.asking = None
+        return "[data-testid=download-game]"
 
     # ----- what the replay screen shows ---------------------------------------
 
@@ -272,15 +331,15 @@ class ReplayController:
         model = TableModel(view=view, seats=r.seats, log=r.events(), last=r.last() if r.marks is None else [],
                            notices=[said] if said else [], earlier=self.earlier,
                            replay=ReplayExtras(hands=hands, marks=r.marks, paths=self.paths if r.marks else {}))
-        extra = [replay_view.download_link(encode(r.seats, r.record), self.file_name())]
+        extra = [replay_view.download_control(*self.file_offer())]
         if r.finished:
-            extra.append(replay_view.share_box(self.share_link(), self.share_state))
+            extra.append(replay_view.share_box(self.shown_link(), self.share_state))
         if r.finished and self.review is None:
             extra.append(replay_view.review_button(r))
         bar = replay_view.controls(r, self.playing, self.imported is not None, extra, self.eyes.allowed())
         panel = replay_view.review_panel(self.review, r) if self.review else h("div", {"data-region": "review"})
         parts = [bar, panel, table_screen(model)]
         if r.finished and r.index == r.total:
-            parts.append(replay_view.chart(r.log, r.seats, r.record["options"]["target"]))
+            parts.append(replay_view.chart(r.log, r.seats, r.record["options"]["target"], self.chart_rows))
         return parts
 

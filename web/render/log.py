@@ -168,9 +168,10 @@ _HANDLERS = {
     "no_effect": lambda e, c: t("log.no_effect", card=power_name(e.card)),
     "extra_turn": lambda e, c: t("log.extra_turn", name=c.name(e.seat)),
     "over": _over,
+    "record_full": lambda e, c: t("log.record_full"),
 }
 
-_STRONG = {"turn", "event", "over", "defend", "power"}
+_STRONG = {"turn", "event", "over", "defend", "power", "record_full"}
 
 
 def turns(events):

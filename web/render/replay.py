@@ -2,7 +2,6 @@
 with a table of the same numbers for screen readers)."""
 
 from bisect import bisect_right
-from urllib.parse import quote
 
 from lepeuple import action_from_json
 
@@ -65,20 +64,30 @@ def _select(name, label, options, current):
                [h("option", {"value": value, "selected": value == current}, text) for value, text in options]))
 
 
-_HREF = [None, None]  # (save text, its data: URL)
-
-
-def download_link(text, name):
-    """A link that saves the game as a file (the save's JSON)."""
-    if _HREF[0] != text:  # quoted once per game, not at every step of its replay
-        _HREF[:] = [text, "data:application/json;charset=utf-8," + quote(text, safe="")]
-    href = _HREF[1]
-    return h("a", {"class": "btn ghost", "href": href, "download": name, "data-testid": "download-game"},
-             t("replay.download"))
+def download_control(offer, asking):
+    """The game as a file (web/eyes.Eyes.file): None, a button that saves it ("plain"),
+    or ("ask") one that first says what the file shows and asks once (`asking`: asked now)."""
+    if offer is None:
+        return None
+    if offer == "plain":
+        return button(t("replay.download"), "download", cls="btn ghost", attrs={"data-testid": "download-game"})
+    if not asking:
+        return button(t("replay.download.more"), "download-ask", cls="btn ghost", attrs={"data-testid": "download-game"})
+    return h("span", {"class": "download-ask", "role": "group", "aria-labelledby": "download-said",
+                      "data-testid": "download-ask"},
+             h("span", {"id": "download-said", "role": "status"}, t("replay.download.ask")),
+             button(t("replay.download.sure"), "download", cls="btn", attrs={"data-testid": "download-sure"}),
+             button(t("replay.download.cancel"), "download-cancel", cls="btn ghost",
+                    attrs={"data-testid": "download-cancel"}))
 
 
 def share_box(link, copied):
-    """"Copy link" for a finished game, and the link itself to copy by hand."""
+    """"Copy link" for a finished game, and the link itself to copy by hand (`copied`:
+    None before it is asked for; "long": the game is too long for a link)."""
+    if copied == "long":
+        return h("span", {"class": "share"},
+                 button(t("replay.share"), "share", cls="btn", attrs={"data-testid": "share"}),
+                 h("span", {"class": "share-said", "role": "status"}, t("replay.too_long")))
     return h("span", {"class": "share"},
              button(t("replay.share"), "share", cls="btn", attrs={"data-testid": "share"}),
              h("input", {"type": "text", "readonly": True, "value": link, "class": "share-link",
@@ -102,13 +111,18 @@ def review_panel(review, replay):
     largest first, each labelled by its turn as the replay's turn menu labels it and
     opening the replay at that step."""
     name = player_name(replay.seats, review["seat"])
+    plan = _review_plan(review, name)
     if review["result"] is None:
+        said = t("review.progress", done=review["done"], total=review["total"])
+        if review.get("left") is not None:
+            said += " — " + _time_left(review["left"])
         return h("section", {"class": "review", "data-testid": "review-panel", "aria-busy": "true",
                              "data-region": "review"},  # progress redraws this region only
+                 plan,
                  h("label", t("review.running", name=name),
                    h("progress", {"max": max(1, review["total"]), "value": review["done"],
-                                  "aria-valuetext": t("review.progress", done=review["done"], total=review["total"])})),
-                 h("span", {"role": "status"}, t("review.progress", done=review["done"], total=review["total"])),
+                                  "aria-valuetext": said})),
+                 h("span", {"role": "status"}, said),
                  button(t("review.cancel"), "review-cancel", cls="btn ghost", attrs={"data-testid": "review-cancel"}))
     result = review["result"]
     mistakes = result["mistakes"]
@@ -120,11 +134,29 @@ def review_panel(review, replay):
              for m in mistakes]
     return h("section", {"class": "review", "data-testid": "review-panel", "data-region": "review"},
              h("h2", t("review.heading", name=name)),
+             plan if result.get("made", 0) > result["decisions"] else None,
              h("p", tn("review.summary", result["decisions"], name=name) if mistakes
                else tn("review.none", result["decisions"])),
              h("p", {"class": "review-key"}, t("review.key")) if items else None,
              h("ol", {"class": "review-list"}, items) if items else None,
              button(t("review.close"), "review-cancel", cls="btn ghost"))
+
+
+def _review_plan(review, name):
+    """What the review looks at, said before it starts: every decision, or in a long game
+    the ones with the biggest swings."""
+    made, total = review.get("made"), review.get("total")
+    if made is None or total is None:
+        return None
+    text = (tn("review.plan.some", made, name=name, most=total) if made > total
+            else tn("review.plan.all", made, name=name))
+    return h("p", {"class": "review-plan", "data-testid": "review-plan"}, text)
+
+
+def _time_left(seconds):
+    if seconds < 90:
+        return tn("review.left.s", max(1, round(seconds)))
+    return tn("review.left.min", round(seconds / 60))
 
 
 def turn_label(mistake, seats):
@@ -152,48 +184,75 @@ def action_words(data, seats):
 
 # ----- the score chart ---------------------------------------------------
 
+CHART_POINTS = 300  # points of each player's line at most: a longer game's turns are sampled (the chart is 600 wide)
+CHART_PAGE = 200  # the table's rows drawn, the newest turns, and drawn more on "show more" (as the log's earlier turns)
+_ROWS = [None, None]  # (the log last read, its rows): a finished game's log is read once, not at every drawing
+
+
 def score_rows(log, players):
     """[(turn number, seat whose turn, [score of each seat after it], event kinds in it)]:
     the scores as each turn ended, read from the log's "score" events."""
+    key = (len(log), id(log[-1]) if log else None, players)
+    if _ROWS[0] == key:
+        return _ROWS[1]
     scores, rows = [0] * players, []
     turn, seat, kinds = 0, None, []
-    for e in log:
-        if e.type == "turn":
+    for e in log:  # fields by index: a named field costs more, and a long game's log has a million events
+        kind = e[0]
+        if kind == "turn":  # (type, seat, extra)
             if seat is not None:
                 rows.append((turn, seat, list(scores), kinds))
-            turn, seat, kinds = turn + 1, e.seat, []
-        elif e.type == "score" and e.score is not None:
-            scores[e.seat] = e.score
-        elif e.type == "event":
-            kinds.append(e.kind)
+            turn, seat, kinds = turn + 1, e[1], []
+        elif kind == "score" and e[3] is not None:  # (type, seat, delta, score)
+            scores[e[1]] = e[3]
+        elif kind == "event":  # (type, kind, ...)
+            kinds.append(e[1])
     if seat is not None:
         rows.append((turn, seat, list(scores), kinds))
+    _ROWS[:] = [key, rows]
     return rows
 
 
-def chart(log, seats, target):
+def _sampled(rows, most):
+    """The rows a line goes through: all of them, or `most` spread evenly (the last always)."""
+    if len(rows) <= most:
+        return rows
+    step = (len(rows) - 1) / (most - 1)
+    return [rows[round(k * step)] for k in range(most)]
+
+
+def chart(log, seats, target, shown=CHART_PAGE):
     """Every player's score after each turn: a line each in the people's colour (and
-    its letter at the end), events marked by a dot; the numbers again in a table."""
+    its letter at the end), events marked by a dot; the numbers again in a table.
+    A long game's lines go through CHART_POINTS of its turns, and the table shows
+    its `shown` newest turns, with a button for earlier ones."""
     players = len(seats)
     rows = score_rows(log, players)
     if not rows:
         return None
     width, height, pad = 600, 220, 28
     top = max([target] + [max(r[2]) for r in rows])
-    x = lambda n: pad + (width - 2 * pad) * (n - 1) / max(1, len(rows) - 1)
+    last_turn = rows[-1][0]
+    x = lambda n: pad + (width - 2 * pad) * (n - 1) / max(1, last_turn - 1)
     y = lambda v: height - pad - (height - 2 * pad) * v / top
+    points = _sampled(rows, CHART_POINTS)
     lines, marks = [], []
     for s in range(players):
-        points = " ".join(f"{x(n):.1f},{y(r[2][s]):.1f}" for n, r in enumerate(rows, 1))
-        lines.append(h("polyline", {"points": points, "fill": "none", "stroke": COLOURS[s], "stroke-width": 2.5,
+        line = " ".join(f"{x(r[0]):.1f},{y(r[2][s]):.1f}" for r in points)
+        lines.append(h("polyline", {"points": line, "fill": "none", "stroke": COLOURS[s], "stroke-width": 2.5,
                                     "stroke-dasharray": ("", "6 3", "2 3", "8 3 2 3", "1 2")[s] or None}))
         last = rows[-1][2][s]
         lines.append(h("text", {"x": width - pad + 4, "y": y(last) + 4, "font-size": 12, "fill": COLOURS[s],
                                 "font-weight": 800}, "ZBFOP"[s]))
-    for n, (_, seat, scores, kinds) in enumerate(rows, 1):
+    marked = {}  # one dot per point of the line at most: (x, y) -> the seat whose event it marks
+    for n, seat, scores, kinds in rows:
         if kinds:
-            marks.append(h("circle", {"cx": f"{x(n):.1f}", "cy": f"{y(scores[seat]):.1f}", "r": 4,
-                                      "fill": "#fff", "stroke": COLOURS[seat], "stroke-width": 2}))
+            marked.setdefault((f"{x(n):.0f}", f"{y(scores[seat]):.0f}"), (n, seat, scores))
+        if len(marked) >= CHART_POINTS:
+            break
+    for n, seat, scores in marked.values():
+        marks.append(h("circle", {"cx": f"{x(n):.1f}", "cy": f"{y(scores[seat]):.1f}", "r": 4,
+                                  "fill": "#fff", "stroke": COLOURS[seat], "stroke-width": 2}))
     axis = [h("line", {"x1": pad, "y1": y(target), "x2": width - pad, "y2": y(target), "stroke": "#b9ad95",
                        "stroke-dasharray": "4 4"}),
             h("text", {"x": 2, "y": y(target) + 4, "font-size": 11, "fill": "#6b6290"}, target),
@@ -204,10 +263,23 @@ def chart(log, seats, target):
              h("figcaption", t("chart.caption")),
              h("details", {"class": "chart-table"},
                h("summary", t("chart.table")),
-               h("table",
-                 h("thead", h("tr", h("th", {"scope": "col"}, t("chart.turn")),
-                              [h("th", {"scope": "col"}, player_name(seats, s)) for s in range(players)])),
-                 h("tbody", [h("tr", h("th", {"scope": "row"}, t("replay.turn_n", n=n, name=player_name(seats, seat))),
-                               [h("td", {"class": classes(event=bool(kinds) and s == seat)}, scores[s])
-                                for s in range(players)])
-                             for n, seat, scores, kinds in rows]))))
+               _table(rows, seats, shown)))
+
+
+def _table(rows, seats, most):
+    """The numbers of the chart: a row per turn, the `most` newest of them, and a button
+    for earlier ones (never dropped: drawn on demand)."""
+    players = len(seats)
+    shown = rows[-most:]
+    hidden = len(rows) - len(shown)
+    more = h("p", {"class": "chart-earlier", "data-testid": "chart-earlier"}, tn("chart.earlier", hidden), " ",
+             button(tn("chart.more", min(CHART_PAGE, hidden)), "chart-more", cls="btn ghost",
+                    attrs={"data-testid": "chart-more"})) if hidden else None
+    return [more,
+            h("table",
+              h("thead", h("tr", h("th", {"scope": "col"}, t("chart.turn")),
+                           [h("th", {"scope": "col"}, player_name(seats, s)) for s in range(players)])),
+              h("tbody", [h("tr", h("th", {"scope": "row"}, t("replay.turn_n", n=n, name=player_name(seats, seat))),
+                            [h("td", {"class": classes(event=bool(kinds) and s == seat)}, scores[s])
+                             for s in range(players)])
+                          for n, seat, scores, kinds in shown]))]

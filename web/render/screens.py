@@ -3,11 +3,12 @@ unreadable save, the pass-the-device screen and the end of the game."""
 
 from urllib.parse import quote
 
+from lepeuple.core.game import TARGETS
 from lepeuple.core.ring import PEOPLES
 
 from ..i18n import LANGUAGES, t, tn
 from ..markup import classes, h
-from ..newgame import MAX_NAME, SPEEDS
+from ..newgame import MAX_NAME, SEED_PATTERN, SPEEDS
 from .common import badge, button, join_names, player_name
 
 
@@ -44,12 +45,21 @@ def _select(name, act, options, current, label):
 
 # ----- new game ----------------------------------------------------------
 
-def new_game(draft, levels, errors=(), notices=(), can_resume=False, stats_box=None):
+def new_game(draft, levels, errors=(), notices=(), can_resume=False, stats_box=None, typed=None):
     """The new-game form, prefilled from `draft` (a newgame.Setup), with what each bot
     level does under the seats; under the form, opening a game file and this device's
-    record of games."""
+    record of games. `typed`: a field's text the draft could not take, shown as typed;
+    a field an error refuses is marked invalid and described by that error."""
     count = len(draft.seats)
-    return h("form", {"class": "newgame", "data-testid": "newgame"},
+    typed = typed or {}
+    refused = {key[4:] for key, _ in errors if key in ("err.target", "err.seed")}
+
+    def checked(name, value):  # a refused field: its text as typed, marked, tied to its message
+        return {"value": typed.get(name, value), "aria-invalid": "true" if name in refused else None,
+                "aria-describedby": f"error-{name}" if name in refused else None,
+                "data-refused": t(f"err.{name}", value="{value}")}  # said by web/firstscreen.mjs before Python is ready
+
+    return h("form", {"class": "newgame", "data-testid": "newgame", "data-refused-heading": t("err.heading")},
              h("h2", t("new.heading")),
              h("p", {"class": "tagline"}, t("new.tagline")),
              _problems(errors, "errors", t("err.heading")),
@@ -66,11 +76,12 @@ def new_game(draft, levels, errors=(), notices=(), can_resume=False, stats_box=N
                _radio("defense", ("reaction", "shield"), draft.options["defense"], t("new.defense")),
                _radio("scores", ("visible", "hidden"), draft.options["scores"], t("new.scores")),
                h("label", {"class": "field"}, h("span", t("new.target")),
-                 h("input", {"type": "number", "name": "target", "min": 6, "max": 30, "step": 1,
-                             "value": draft.options["target"], "required": True})),
+                 h("input", {"type": "number", "name": "target", "min": TARGETS[0], "max": TARGETS[1], "step": 1,
+                             **checked("target", draft.options["target"]), "required": True})),
                h("label", {"class": "field"}, h("span", t("new.seed")),
                  h("input", {"type": "text", "name": "seed", "inputmode": "numeric", "autocomplete": "off",
-                             "value": "" if draft.seed is None else draft.seed, "placeholder": t("new.seed_any")}))),
+                             **checked("seed", "" if draft.seed is None else draft.seed),
+                             "placeholder": t("new.seed_any"), "pattern": SEED_PATTERN}))),
              h("div", {"class": "form-actions"},
                button(t("new.start"), "start", cls="btn primary big", attrs={"data-testid": "start"}),
                button(t("new.resume"), "resume", cls="btn ghost", attrs={"data-testid": "resume"}) if can_resume else None),
@@ -83,11 +94,15 @@ def new_game(draft, levels, errors=(), notices=(), can_resume=False, stats_box=N
 
 
 def _problems(items, cls, heading):
+    """The form's errors or notices; a refused field's message has the id its field names
+    (error-target, error-seed)."""
     if not items:
         return None
+    ids = {"err.target": "error-target", "err.seed": "error-seed"}
     return h("div", {"class": cls, "role": "alert", "data-testid": cls},
              h("p", h("strong", heading)) if heading else None,
-             h("ul", [h("li", t(key, **fields)) for key, fields in items]))
+             h("ul", [h("li", {"id": ids.get(key) if cls == "errors" else None}, t(key, **fields))
+                      for key, fields in items]))
 
 
 def _seat_row(i, seat, levels):
@@ -132,14 +147,19 @@ def _radio(name, values, current, legend):
 
 # ----- dialogs -----------------------------------------------------------
 
+# The two answers to "a game is in progress": discard it, keep it; a link's own words.
+_ANSWERS = {"confirm.link": ("confirm.link.start", "confirm.link.resume")}
+
+
 def confirm_discard(question_key="confirm.text"):
+    discard, keep = _ANSWERS.get(question_key, ("confirm.discard", "confirm.keep"))
     return h("div", {"class": "dialog", "role": "alertdialog", "aria-labelledby": "confirm-title",
                      "data-testid": "confirm-discard"},
              h("h2", {"id": "confirm-title"}, t("confirm.heading")),
              h("p", t(question_key)),
              h("div", {"class": "form-actions"},
-               button(t("confirm.discard"), "discard", cls="btn danger", attrs={"data-testid": "discard"}),
-               button(t("confirm.keep"), "keep", cls="btn primary", attrs={"data-testid": "keep"})))
+               button(t(discard), "discard", cls="btn danger", attrs={"data-testid": "discard"}),
+               button(t(keep), "keep", cls="btn primary", attrs={"data-testid": "keep"})))
 
 
 def broken_save(reason, text):
@@ -168,8 +188,9 @@ def stale_game():
                       attrs={"data-testid": "continue-here", "data-focus": True})))
 
 
-def pass_screen(seats, seat, reason_key):
-    """Hot-seat: nothing private is on the page until `seat` says they hold the device."""
+def pass_screen(seats, seat, reason_key, menu=None):
+    """Hot-seat: nothing private is on the page until `seat` says they hold the device.
+    `menu`: what may be done meanwhile (the game as a file), folded under "Menu"."""
     name = player_name(seats, seat)
     return h("div", {"class": "overlay pass-screen", "role": "dialog", "aria-modal": "true",
                      "aria-labelledby": "pass-title", "data-testid": "pass-screen", "data-seat": seat},
@@ -178,7 +199,9 @@ def pass_screen(seats, seat, reason_key):
                h("h2", {"id": "pass-title"}, t("pass.heading", name=name)),
                h("p", t(reason_key, name=name)),
                button(t("pass.ready", name=name), "pass-ok", cls="btn primary big",
-                      attrs={"data-testid": "pass-ok", "data-focus": True})))
+                      attrs={"data-testid": "pass-ok", "data-focus": True}),
+               h("details", {"class": "pass-menu", "data-testid": "pass-menu", "open": menu[1]},
+                 h("summary", t("pass.menu")), menu[0]) if menu is not None else None))
 
 
 # ----- the end -----------------------------------------------------------
@@ -248,6 +271,8 @@ def summary(log, seats):
     if gained and max(gained.values()) > 0:
         best = max(gained, key=gained.get)
         lines.append(t("end.best_mover", name=player_name(seats, best), points=gained[best]))
+    if log and any(e.type == "record_full" for e in log[-3:]):  # it ends the game: among the last events
+        lines.insert(0, t("log.record_full"))
     return lines
 
 

@@ -13,7 +13,7 @@ until then, for the game page until its service worker has finished
 installing too (navigator.serviceWorker.ready; it starts once the page is
 ready). For the game page also the seconds until its new-game form is
 usable (a seat's menu shown and enabled, as Playwright sees it:
-web/firstscreen.mjs shows it before Python is ready), and when the browser
+web/startup/firstscreen.mjs shows it before Python is ready), and when the browser
 first painted it (form_painted_s: its first largest-contentful-paint, on the
 page's clock). Prints a table per file and the game page's timeline (when
 each large download started and ended, the page's performance marks), then
@@ -49,7 +49,7 @@ import serve
 FORM = "select[name=kind-1]:enabled"  # a seat's menu: the new-game form can be used
 # When the form was first painted, in seconds from the navigation's start (the
 # page's own clock): its first largest-contentful-paint entry (Chrome reports
-# each larger text painted) inside the first screen (web/firstscreen.mjs).
+# each larger text painted) inside the first screen (web/startup/firstscreen.mjs).
 FORM_PAINTED = """() => new Promise((resolve) => {
     new PerformanceObserver((list, observer) => {
         const entry = list.getEntries().find((e) => e.element && e.element.closest('.first'));

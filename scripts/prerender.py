@@ -4,10 +4,10 @@ by the page's own render code (web/); not shipped to the page.
 The page the server sends carries the new-game screen a first visitor sees,
 one <template> per language, drawn for the largest table (5 seats: a first
 visitor's 3 seats are its first 3 rows, as the 3/4/5 buttons add bots);
-web/firstscreen.mjs shows it at once and lets the player use it while Python
+web/startup/firstscreen.mjs shows it at once and lets the player use it while Python
 loads. The rules page is written per language beside it, fetched only when
 opened before Python is ready. Python then draws the same markup itself
-(web/takeover.py carries over what was chosen).
+(web/startup/takeover.py carries over what was chosen).
 
 One source: these are the very render functions the page calls (App.render:
 the header and the new-game screen, `rules_page`); tests/web/test_first_screen_prerender.py

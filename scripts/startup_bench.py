@@ -12,7 +12,7 @@ so both see the same machine load. Prints a table, then one JSON line, with the
 median time at which each step was reached (seconds since navigation):
 
     snapshot      the memory snapshot fetched and unpacked (game page only)
-    interpreter   Pyodide running (web/interpreter.mjs; the bare page: PyScript's "Loaded interpreter")
+    interpreter   Pyodide running (web/startup/interpreter.mjs; the bare page: PyScript's "Loaded interpreter")
     pyscript      PyScript about to run the page's <script type="py"> (its py:ready event)
     ready         body[data-ready] set, by the page's Python, last (seen in the page; the
                   measured time is the same seen from outside: a little later)

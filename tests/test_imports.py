@@ -256,7 +256,7 @@ def test_a_browser_import_of_the_engine_is_found():
         del MODULES["lepeuple.example"]
 
 
-APP = {"web.app", "web.main", "web.boot", "web.dom"}
+APP = {"web.app", "web.main", "web.startup.boot", "web.dom"}
 """The modules that run the page: the dispatcher of screens and commands, the start-up
 under PyScript, the browser's DOM."""
 

@@ -1,5 +1,5 @@
 """The browser layer: Python that turns engine views into DOM and clicks into actions.
 
-Only web/boot.py and web/dom.py touch the browser (pyscript / js); every other
+Only web/startup/boot.py and web/dom.py touch the browser (pyscript / js); every other
 module is plain Python that runs and is unit-tested under CPython (tests/web/).
 """

@@ -19,7 +19,7 @@ rules | replay | tutorial (the pass and end screens are parts of the table).
 
 What tests may rely on (and nothing else is test-only): the URL speed
 `instant` (no pauses between bot steps), and flags on <body>:
-data-ready (web/boot.py), data-screen (one of SCREENS),
+data-ready (web/startup/boot.py), data-screen (one of SCREENS),
 data-actions (actions in the game record), data-thinking (a bot is thinking),
 data-bot-stats (JSON: bot decision times on this device, botrunner.Stats).
 A scenario is played by saving a record with a `setup` (lepeuple.core.record) to

@@ -2,19 +2,19 @@
 //
 // - A progress bar of the downloads (<progress> in index.html, a value from
 //   the start): which file, how many MB of how many, from the
-//   "lepeuple:progress" events of web/interpreter.mjs, then "starting". The
+//   "lepeuple:progress" events of web/startup/interpreter.mjs, then "starting". The
 //   page's Python (and its translations) is not running yet: the few words
 //   here come from the small table below, in the browser's language among
 //   en/fr/ja (English otherwise). Screen readers get the same: the text names
 //   the bar (aria-valuetext), and a polite status says each new step once.
-//   After an early Start on the first screen (web/firstscreen.mjs, event
+//   After an early Start on the first screen (web/startup/firstscreen.mjs, event
 //   "lepeuple:waiting" with its text in the form's language), the bar says
 //   "starting when ready — N %" instead.
 // - Errors outside Python (e.g. the runtime failing to load) shown in #error,
 //   not only in the console.
 // - The service worker (sw.js), registered once the page's own downloads are
 //   over and the page is ready: its install then reuses them.
-// - On the service worker's "new version" page (web/sw.template.js): once
+// - On the service worker's "new version" page (web/startup/sw.template.js): once
 //   loaded, asks the new worker to take over, and reloads once it has.
 
 export const TEXT = {

@@ -1,4 +1,4 @@
-"""Python takes over the first screen that web/firstscreen.mjs showed while it loaded.
+"""Python takes over the first screen that web/startup/firstscreen.mjs showed while it loaded.
 
 Before Python is ready the page shows the new-game form (rendered at build
 time, web/prerender.py), or the table as it was left. What the player did
@@ -13,7 +13,7 @@ first drawing shows them; `after_boot` does what was asked meanwhile: the
 language or speed chosen, the rules opened, Start or the guided game pressed.
 
 The table as it was left: after each drawing, `kept_table` says whether the
-page as drawn may be kept for the next visit (web/boot.py stores it under
+page as drawn may be kept for the next visit (web/startup/boot.py stores it under
 KEPT_KEY): only a table of a game in progress, and only what anyone holding
 the device may see. In hot-seat that is the pass screen (the table behind it
 shows no hand), never a player's own turn. It is stored with the end of the
@@ -22,11 +22,11 @@ save it shows (SAVE_END), so that another save is never shown with it.
 
 import json
 
-from .newgame import setup_from_form
+from ..newgame import setup_from_form
 
-KEPT_KEY = "lepeuple.table"  # web/firstscreen.mjs reads it
+KEPT_KEY = "lepeuple.table"  # web/startup/firstscreen.mjs reads it
 # The kept table names the save it was drawn from by the save's last characters
-# (its last actions): web/firstscreen.mjs shows it only with that save.
+# (its last actions): web/startup/firstscreen.mjs shows it only with that save.
 SAVE_END = 64
 PENDING = ("start", "tutorial")
 

@@ -7,7 +7,7 @@
 //
 // Every file is sent once: a file already at hand with the right hash is
 // taken, not downloaded: from "lepeuple-fetched", where the page put what it
-// downloaded on its first visit (web/interpreter.mjs; the page registers this
+// downloaded on its first visit (web/startup/interpreter.mjs; the page registers this
 // worker once that is done), from an older version's cache (an update
 // downloads only what changed), or from the HTTP cache (checked: it may be
 // stale).
@@ -18,7 +18,7 @@
 // build keeps the old files. When the page is reloaded and it is the only
 // window of the site, the old worker answers the navigation with a short
 // "new version" page, asks the new worker to take over, and that page
-// reloads once it has (web/loader.mjs): the reload gets the new build whole.
+// reloads once it has (web/startup/loader.mjs): the reload gets the new build whole.
 const VERSION = "__VERSION__";
 const PRECACHE = __PRECACHE__;
 const CACHE = `lepeuple-${VERSION}`;
@@ -77,7 +77,7 @@ self.addEventListener("message", (event) => {
   if (event.data === "lepeuple:activate") self.skipWaiting();
 });
 
-// The "new version" page: the loading screen of web/loader.mjs, which waits
+// The "new version" page: the loading screen of web/startup/loader.mjs, which waits
 // for the new worker to take over, then reloads.
 const UPDATE_PAGE = `<!doctype html>
 <html lang="en" data-update>
@@ -86,8 +86,8 @@ const UPDATE_PAGE = `<!doctype html>
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Le Dernier Peuple</title>
   <link rel="icon" href="data:,">
-  <link rel="stylesheet" href="./web/loading.css">
-  <script type="module" src="./web/loader.mjs"></script>
+  <link rel="stylesheet" href="./web/startup/loading.css">
+  <script type="module" src="./web/startup/loader.mjs"></script>
 </head>
 <body>
   <div id="app"><div class="loading" id="loading">

@@ -20,24 +20,24 @@
 // arrive: the snapshot, python-files.json and Pyodide's WebAssembly module
 // (compiled while downloading, then handed to Pyodide: see below), and
 // Pyodide's JavaScript (pyodide.asm.mjs, made into a function). The
-// snapshot file is read against the wasm's bytes (web/snapshotfile.mjs).
+// snapshot file is read against the wasm's bytes (web/startup/snapshotfile.mjs).
 // All of them are asked for at once. The standard library is the build's trimmed
 // python_stdlib.zip, the lock file one without packages. Without
 // DecompressionStream, or when a .gz is missing, the plain files are used
 // (no snapshot: an ordinary start).
 //
 // Progress: every byte of those files counted as it arrives, dispatched as
-// "lepeuple:progress" events {file, loaded, total, phase} that web/loader.mjs
+// "lepeuple:progress" events {file, loaded, total, phase} that web/startup/loader.mjs
 // shows. When no service worker controls the page (a first visit), what was
 // fetched is also put in the cache "lepeuple-fetched", where the service
 // worker's install finds it instead of downloading it again; then
-// "lepeuple:fetched" is dispatched (web/loader.mjs registers the worker).
+// "lepeuple:fetched" is dispatched (web/startup/loader.mjs registers the worker).
 //
 // Performance marks (for scripts/startup_bench.py and first_visit_bench.py):
 // lepeuple:snapshot-downloaded, wasm-downloaded, snapshot-fetched (and
 // unpacked), snapshot-restored, interpreter-loaded.
 
-import { loadPyodide as loadFromScratch, version } from "../vendor/pyodide/pyodide.mjs";
+import { loadPyodide as loadFromScratch, version } from "../../vendor/pyodide/pyodide.mjs";
 import { unpackSnapshot } from "./snapshotfile.mjs";
 
 export { version };
@@ -45,7 +45,7 @@ export { version };
 // {path from the site's root: bytes}: the files below as built (scripts/build_site.py fills this line in).
 const BUILT = {};
 
-const at = (path) => new URL(`../${path}`, import.meta.url).href;
+const at = (path) => new URL(`../../${path}`, import.meta.url).href;
 const INDEX_URL = at("vendor/pyodide/");
 const SNAPSHOT = "pyodide-snapshot.bin.gz";
 const WASM = "vendor/pyodide/pyodide.asm.wasm";
@@ -54,7 +54,7 @@ const FILES = "python-files.json";
 const STDLIB = "python_stdlib.zip";
 const LOCK = "pyodide-lock.json";
 const GUNZIP = typeof DecompressionStream === "function";
-const STASH = "lepeuple-fetched";  // read by the service worker's install (web/sw.template.js)
+const STASH = "lepeuple-fetched";  // read by the service worker's install (web/startup/sw.template.js)
 const stashing = !!(globalThis.caches && navigator.serviceWorker && !navigator.serviceWorker.controller);
 const nativeFetch = globalThis.fetch.bind(globalThis);
 
@@ -136,7 +136,7 @@ async function fetchSnapshot() {
 // The wasm, unpacked from its .gz as it arrives, is compiled here as it
 // arrives (Pyodide itself compiles it only once the snapshot is in: it sizes
 // the memory from it) and kept whole: the snapshot file is read against its
-// bytes (web/snapshotfile.mjs), and Pyodide's fetch of it is answered with
+// bytes (web/startup/snapshotfile.mjs), and Pyodide's fetch of it is answered with
 // them (a start without the snapshot too: no second download). While Pyodide
 // starts, WebAssembly.instantiateStreaming of that answer instantiates the
 // module compiled here.

@@ -4,8 +4,8 @@ web/main.py (the entry index.html runs) calls `start()`. body[data-ready] is
 set last, once the first screen is drawn and clicks are routed.
 
 Before Python is ready the page already showed its first screen
-(web/firstscreen.mjs); what the player did there is taken over here
-(web/takeover.py), and after each drawing the table is kept for the next
+(web/startup/firstscreen.mjs); what the player did there is taken over here
+(web/startup/takeover.py), and after each drawing the table is kept for the next
 visit's first screen (KeepingDom).
 """
 
@@ -15,14 +15,14 @@ import traceback
 
 from pyscript import document, window
 
+from ..app import App
+from ..dom import BrowserDom, absent, show_error
+from ..storage import SAVE_KEY, MemoryBackend
 from . import takeover
-from .app import App
-from .dom import BrowserDom, absent, show_error
-from .storage import SAVE_KEY, MemoryBackend
 
 
 class KeepingDom(BrowserDom):
-    """The page's DOM, keeping the table as drawn in storage when web/takeover.py allows."""
+    """The page's DOM, keeping the table as drawn in storage when web/startup/takeover.py allows."""
 
     def __init__(self, root, storage):
         super().__init__(root)
@@ -72,7 +72,7 @@ def local_storage():
 
 
 def first_screen_state():
-    """What the player did on the first screen before Python was ready (web/takeover.py)."""
+    """What the player did on the first screen before Python was ready (web/startup/takeover.py)."""
     screen = getattr(window, "lepeupleFirstScreen", None)
     return {} if absent(screen) else takeover.read_state(str(screen.take()))
 

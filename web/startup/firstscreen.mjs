@@ -1,5 +1,5 @@
 // The first screen before Python is ready (index.html loads this module right
-// after web/loader.mjs).
+// after web/startup/loader.mjs).
 //
 // index.html carries the new-game screen a first visitor sees as <template
 // data-first> elements, one per language, drawn for 5 seats at build time by
@@ -12,20 +12,20 @@
 // template, the choices kept), the language (likewise) and the rules
 // (rules/<lang>.html, fetched when opened). Start, or the guided game, is
 // recorded and done once Python is ready; the loading bar then says so
-// (web/loader.mjs, event "lepeuple:waiting").
+// (web/startup/loader.mjs, event "lepeuple:waiting").
 //
 // A returning player with a saved game sees the table as Python last drew it
-// (kept in localStorage by web/boot.py), inert, until Python draws it live.
+// (kept in localStorage by web/startup/boot.py), inert, until Python draws it live.
 // Nothing is shown here when the URL sets up a game, opens the guided game or
 // a shared game (#g=): Python goes straight there.
 //
-// Python takes over with lepeupleFirstScreen.take() (web/boot.py): what was
-// chosen, as JSON (web/takeover.py uses it); from then on this module does
+// Python takes over with lepeupleFirstScreen.take() (web/startup/boot.py): what was
+// chosen, as JSON (web/startup/takeover.py uses it); from then on this module does
 // nothing, and Python's first drawing replaces everything in #app.
 
 // The storage keys, the kept table's save end (the kept table is of the save that
 // ends so) and the URL's keys that set up a game: the Python's own, written into
-// keys.mjs by scripts/build_site.py from web/storage.py, web/takeover.py,
+// keys.mjs by scripts/build_site.py from web/storage.py, web/startup/takeover.py,
 // web/tutorial.py and web/newgame.py.
 import { KEPT_KEY, PREFS_KEY, SAVE_END, SAVE_KEY, SETUP_KEYS, TUTORIAL_KEY } from "./keys.mjs";
 
@@ -67,7 +67,7 @@ function what() {
   return stored(SAVE_KEY) === null ? "form" : "kept";
 }
 
-// The table Python last drew (web/boot.py keeps it), if it is of the save in storage; else null.
+// The table Python last drew (web/startup/boot.py keeps it), if it is of the save in storage; else null.
 export function keptTable() {
   const kept = storedJson(KEPT_KEY), save = stored(SAVE_KEY) || "";
   return kept && typeof kept.html === "string" && kept.save_end === save.slice(-SAVE_END) ? kept : null;
@@ -239,7 +239,7 @@ if (state.shown === "form") {
 } else if (state.shown === "kept") {
   const kept = keptTable();
   if (kept) {
-    box.innerHTML = kept.html;  // our own markup, as Python drew it (web/boot.py)
+    box.innerHTML = kept.html;  // our own markup, as Python drew it (web/startup/boot.py)
     box.lang = kept.lang || "en";
     box.classList.add("kept");
     box.inert = true;  // read-only until Python is ready
@@ -254,7 +254,7 @@ if (state.shown === "form") {
 if (state.shown) performance.mark("lepeuple:first-screen");  // for scripts/first_visit_bench.py
 
 globalThis.lepeupleFirstScreen = {
-  // What the player chose before Python was ready (web/takeover.py reads it); the end of this module's work.
+  // What the player chose before Python was ready (web/startup/takeover.py reads it); the end of this module's work.
   take() {
     const out = { shown: state.shown, fields: state.shown === "form" ? fields() : null, lang: state.lang,
                   lang_chosen: state.langChosen, speed: state.speed, pending: state.pending, rules: state.rules };

@@ -1,5 +1,5 @@
 // The file of the Pyodide memory snapshot: written by scripts/make_snapshot.mjs
-// at build time, read back by web/interpreter.mjs in the page.
+// at build time, read back by web/startup/interpreter.mjs in the page.
 //
 // A snapshot (Pyodide's makeMemorySnapshot) is a header, then the whole
 // WebAssembly memory. Much of it is known before the file arrives: zeros

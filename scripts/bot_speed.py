@@ -6,7 +6,7 @@
 Opens the built page in headless Chromium with `?players=bot:L,bot:L,bot:L`
 (speed=instant) for each level L, waits until the bots have made that many
 decisions with a real choice, and reads the page's own bot statistics
-(web/botrunner.Stats, in body[data-bot-stats]): mean and longest time per
+(web/model/botrunner.Stats, in body[data-bot-stats]): mean and longest time per
 decision (from the start of thinking to the chosen action, the 30 ms slices and
 the browser's work between them included) and search iterations per second of
 thinking. Prints a table, then one JSON line. The figures depend on the load of

@@ -225,7 +225,7 @@ def shared_keys():
     """{name: value} of KEYS_MODULE, read from the Python that owns each."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from web import newgame, storage, tutorial
+    from web.model import newgame, storage, tutorial_game as tutorial
     from web.startup import takeover
 
     return {"SAVE_KEY": storage.SAVE_KEY, "PREFS_KEY": storage.PREFS_KEY, "KEPT_KEY": takeover.KEPT_KEY,
@@ -234,8 +234,8 @@ def shared_keys():
 
 def keys_module():
     """The text of KEYS_MODULE: one `export const NAME = <JSON>;` line per shared name."""
-    head = ("// Written by scripts/build_site.py from web/storage.py, web/startup/takeover.py, web/tutorial.py\n"
-            "// and web/newgame.py (edit those, not this): the names web/startup/firstscreen.mjs shares with them.\n")
+    head = ("// Written by scripts/build_site.py from web/model/storage.py, web/startup/takeover.py, web/model/tutorial_game.py\n"
+            "// and web/model/newgame.py (edit those, not this): the names web/startup/firstscreen.mjs shares with them.\n")
     return head + "".join(f"export const {name} = {json.dumps(value)};\n" for name, value in shared_keys().items())
 
 

@@ -8,7 +8,7 @@ with a choice, the bot at `--level` thinks from that seat's view, one iteration
 at a time. Prints the median, 99th and 99.9th percentiles and the longest
 iteration (wall clock: the page slices its thinking by wall clock) and the mean
 and longest CPU time per decision. The longest iteration bounds the page's
-slices (web/botrunner.py thinks in 30 ms slices of whole iterations).
+slices (web/model/botrunner.py thinks in 30 ms slices of whole iterations).
 """
 
 import argparse

@@ -15,20 +15,21 @@ checks that the markup is what the page draws, tests/e2e/test_first_screen.py
 that the form shown early is what Python then draws.
 """
 
-from web import botrunner, i18n
+from web import i18n
 from web.markup import cached, h, to_html
-from web.newgame import Seat, Setup, default_level
+from web.model import botrunner
+from web.model.newgame import Seat, Setup, default_level
+from web.model.tutorial_game import STEPS
 from web.render import screens
 from web.render.rules import rules_page
-from web.render.tutorial import offer
-from web.tutorial import STEPS
+from web.render.tutorial_view import offer
 
 SEATS = 5  # the most a table takes (RULES.md R1)
 
 
 def first_draft(count, levels):
     """The form a first visitor sees: one person, then bots of the middle level
-    (the count buttons add bots, as web/newgame.setup_from_form does)."""
+    (the count buttons add bots, as web/model/newgame.setup_from_form does)."""
     return Setup([Seat()] + [Seat("bot", level=default_level(levels)) for _ in range(count - 1)])
 
 

@@ -6,7 +6,7 @@ the replay viewer and the review cost time and memory linear in the game's lengt
 
 The game: every seat passes and draws until the given length, then plays at
 random to the end (a review needs a finished game). Opening is what the page does for a
-file or link (`web.replay.read_file`, `Replay`, the first screen's view and log);
+file or link (`web.model.replay_game.read_file`, `Replay`, the first screen's view and log);
 stepping goes through every position forward, reading its view and its log; the
 review runs `lepeuple.review.Review` to the end with the random bot and one
 redeal (the page reviews with hard and 64 redeals: about 0.4 s a decision
@@ -27,9 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from lepeuple import new_game
 from lepeuple.core.actions import to_json
 from lepeuple.review import Review
-from web.botrunner import levels
-from web.replay import Replay, read_file
-from web.storage import encode
+from web.model.botrunner import levels
+from web.model.replay_game import Replay, read_file
+from web.model.storage import encode
 
 
 def long_game(length, seed=1):

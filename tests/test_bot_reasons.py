@@ -12,7 +12,7 @@ from lepeuple.core.rng import Rng
 from lepeuple.core.view import view
 from lepeuple.reason import why
 from web import i18n
-from web.newgame import Seat
+from web.model.newgame import Seat
 from web.render.why import why_text
 
 SEATS = [Seat("human", "Ann"), Seat("bot", level="normal"), Seat("bot", level="hard")]

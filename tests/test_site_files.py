@@ -36,7 +36,7 @@ def test_the_site_ships_every_module_the_page_can_import():
 
 
 def test_the_first_screen_takes_its_keys_from_the_python():
-    from web import newgame, storage, tutorial
+    from web.model import newgame, storage, tutorial_game as tutorial
     from web.startup import takeover
 
     module = (ROOT / build_site.KEYS_MODULE).read_text(encoding="utf-8")

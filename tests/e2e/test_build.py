@@ -102,12 +102,12 @@ def test_the_snapshot_file_reads_back_to_pyodides_snapshot(tmp_path):
 
 def test_the_first_screen_reads_the_pythons_own_keys(tmp_path):
     """web/startup/keys.mjs, as the built page imports it, holds the storage and URL keys of the
-    Python (web/storage.py, web/startup/takeover.py, web/tutorial.py, web/newgame.py); precached."""
+    Python (web/model/storage.py, web/startup/takeover.py, web/model/tutorial_game.py, web/model/newgame.py); precached."""
     out, info = built(tmp_path)
     keys = out / build_site.KEYS_MODULE
     script = f"import * as keys from {json.dumps(keys.as_uri())}; console.log(JSON.stringify(keys));"
     run = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, check=True)
-    from web import newgame, storage, tutorial
+    from web.model import newgame, storage, tutorial_game as tutorial
     from web.startup import takeover
 
     assert json.loads(run.stdout) == {

@@ -15,8 +15,8 @@ from fakedom import FakeDom
 from web.app import App
 from web.i18n import CODES
 from web.markup import to_html
+from web.model.storage import PREFS_KEY, MemoryBackend
 from web.startup import takeover
-from web.storage import PREFS_KEY, MemoryBackend
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 import build_site

@@ -10,9 +10,9 @@ import pytest
 
 from lepeuple import load
 from lepeuple.core.positions import Positions
-from web.botrunner import levels
-from web.replay import Replay, pack, unpack
-from web.storage import SaveError
+from web.model.botrunner import levels
+from web.model.replay_game import Replay, pack, unpack
+from web.model.storage import SaveError
 
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
 RECORD = {"format": 1, "players": 3, "options": {}, "seed": 1, "actions": []}
@@ -71,7 +71,7 @@ def test_a_link_to_a_game_in_progress_is_refused_without_building_its_log():
 
 def test_the_replay_bar_offers_a_bounded_choice_of_turns_round_the_current_one():
     from web.markup import to_html
-    from web.render.replay import TURN_CHOICES, controls
+    from web.render.replay_view import TURN_CHOICES, controls
 
     replay = Replay(SEATS, draws(3000), levels())
     replay.go(1500)

@@ -1,6 +1,6 @@
 """The new-game form, "discard the game in progress?", and an unreadable save."""
 
-from ..newgame import Seat, Setup, default_level, setup_from_form
+from ..model.newgame import Seat, Setup, default_level, setup_from_form
 from ..render import screens
 
 

@@ -7,7 +7,7 @@ from lepeuple.core.ring import PEOPLES
 
 from ..i18n import LANGUAGES, t, tn
 from ..markup import classes, h
-from ..newgame import MAX_NAME, SPEEDS
+from ..model.newgame import MAX_NAME, SPEEDS
 from .common import badge, button, join_names, player_name
 
 

@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 
 from ..i18n import power_name, t
 from ..markup import classes, h
-from ..playback import SCORING
+from ..model.playback import SCORING
 from . import cards
 from .common import button, meeple_label, player_name
 from .legend import legend

@@ -17,7 +17,7 @@ from pyscript import document, window
 
 from ..app import App
 from ..dom import BrowserDom, absent, show_error
-from ..storage import SAVE_KEY, MemoryBackend
+from ..model.storage import SAVE_KEY, MemoryBackend
 from . import takeover
 
 

@@ -25,8 +25,8 @@
 
 // The storage keys, the kept table's save end (the kept table is of the save that
 // ends so) and the URL's keys that set up a game: the Python's own, written into
-// keys.mjs by scripts/build_site.py from web/storage.py, web/startup/takeover.py,
-// web/tutorial.py and web/newgame.py.
+// keys.mjs by scripts/build_site.py from web/model/storage.py, web/startup/takeover.py,
+// web/model/tutorial_game.py and web/model/newgame.py.
 import { KEPT_KEY, PREFS_KEY, SAVE_END, SAVE_KEY, SETUP_KEYS, TUTORIAL_KEY } from "./keys.mjs";
 
 const app = document.getElementById("app");

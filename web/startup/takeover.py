@@ -22,7 +22,7 @@ save it shows (SAVE_END), so that another save is never shown with it.
 
 import json
 
-from ..newgame import setup_from_form
+from ..model.newgame import setup_from_form
 
 KEPT_KEY = "lepeuple.table"  # web/startup/firstscreen.mjs reads it
 # The kept table names the save it was drawn from by the save's last characters

@@ -24,10 +24,10 @@ from lepeuple import tutorial as script
 from lepeuple.core.actions import from_json
 from lepeuple.preview import preview
 
+from ..i18n import power_name, t
+from ..render.common import meeple_label
 from .choices import Chooser
-from .i18n import power_name, t
 from .newgame import Seat, Setup
-from .render.common import meeple_label
 from .session import Session
 from .storage import parse
 
@@ -272,7 +272,7 @@ def _stored(backend):
     """What an earlier visit kept under KEY: a dict, or None when there is none or it is unreadable."""
     try:
         raw = backend.getItem(KEY)
-        data = parse(raw) if raw else None  # bounded in size and depth (web/storage.py)
+        data = parse(raw) if raw else None  # bounded in size and depth (web/model/storage.py)
     except (ValueError, TypeError):
         return None
     except Exception:  # storage that cannot be read: no progress

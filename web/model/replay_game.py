@@ -61,7 +61,7 @@ class Replay:
 
     @property
     def log(self):
-        """Every event of the game, named (web/session.py), replayed when first asked."""
+        """Every event of the game, named (web/model/session.py), replayed when first asked."""
         return self._history()[0]
 
     @property

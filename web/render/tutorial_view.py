@@ -90,7 +90,7 @@ def chapters(tut):
 
 def offer(step=None, total=None):
     """The line on the new-game screen: take the guided game (or resume it). `step`
-    counts over every chapter's steps (web.tutorial.progress)."""
+    counts over every chapter's steps (web.model.tutorial_game.progress)."""
     if step is None:
         label = t("tut.offer.start")
     else:

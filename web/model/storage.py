@@ -70,7 +70,7 @@ def decode(text):
     """(seats JSON, record) of a save text; raises SaveError naming what is wrong.
 
     Only the envelope is checked here; the seats and the record are checked by
-    whoever turns them into a game (web/session.py), which raises SaveError too."""
+    whoever turns them into a game (web/model/session.py), which raises SaveError too."""
     try:
         data = parse(text)
     except ValueError as e:
@@ -164,7 +164,7 @@ class Store:
             self.backend.setItem(key, text)
         except Exception:  # the browser's QuotaExceededError arrives as a JS error
             # whose text is "[object DOMException]": say it in plain words instead
-            from .i18n import t
+            from ..i18n import t
 
             return t("save.failed.full")
         return None

@@ -6,15 +6,15 @@ from urllib.parse import quote
 
 from lepeuple import action_from_json
 
-from ..eyes import EVERYONE
 from ..i18n import power_name, t, tn
 from ..markup import classes, h
+from ..model.eyes import EVERYONE
 from .common import COLOURS, button, meeple_label, player_name
 
 
 def controls(replay, playing, can_continue, extra=None, allowed=()):
     """Start, back, play/pause, forward, end; jump to a turn; whose eyes ("Seen by":
-    only the viewers `allowed` by web/eyes.Eyes); close."""
+    only the viewers `allowed` by web/model/eyes.Eyes); close."""
     i, total = replay.index, replay.total
     turns = replay.turn_starts()
     current = max((k for k, _ in turns if k <= i), default=0)

@@ -138,7 +138,7 @@ class Session:
     # ----- taking back a slip --------------------------------------------
 
     def undoable(self):
-        """How many decisions the human holding the device (web/eyes.device_holder)
+        """How many decisions the human holding the device (web/model/eyes.device_holder)
         may take back now (the engine's policy: nothing hidden revealed, nothing
         random, nobody else acted)."""
         seat = device_holder(self)

@@ -14,7 +14,7 @@ const option = (name, fallback) => {
 };
 
 const pyodide = await loadPyodide();
-for (const folder of ["lepeuple", "lepeuple/core", "lepeuple/bots", "lepeuple/research", "lepeuple/tools"]) {
+for (const folder of ["lepeuple", "lepeuple/core", "lepeuple/bots", "lepeuple/coach", "lepeuple/research", "lepeuple/tools"]) {
   pyodide.FS.mkdirTree(`/bench/${folder}`);
   for (const name of readdirSync(join(root, folder)).filter((n) => n.endsWith(".py"))) {
     pyodide.FS.writeFile(`/bench/${folder}/${name}`, readFileSync(join(root, folder, name)));

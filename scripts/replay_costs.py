@@ -8,7 +8,7 @@ The game: every seat passes and draws until the given length, then plays at
 random to the end (a review needs a finished game). Opening is what the page does for a
 file or link (`web.model.replay_game.read_file`, `Replay`, the first screen's view and log);
 stepping goes through every position forward, reading its view and its log; the
-review runs `lepeuple.review.Review` to the end with the random bot and one
+review runs `lepeuple.coach.review.Review` to the end with the random bot and one
 redeal (the page reviews with hard and 64 redeals: about 0.4 s a decision
 whatever the game's length, which would hide the part that grows with it).
 Each is run twice: timed, then traced for its peak memory (tracemalloc: Python's
@@ -25,8 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from lepeuple import new_game
+from lepeuple.coach.review import Review
 from lepeuple.core.actions import to_json
-from lepeuple.review import Review
 from web.model.botrunner import levels
 from web.model.replay_game import Replay, read_file
 from web.model.storage import encode

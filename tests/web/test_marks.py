@@ -6,7 +6,7 @@ import re
 import pytest
 
 from lepeuple import new_game
-from lepeuple.preview import preview
+from lepeuple.coach.preview import preview
 from web.markup import to_html
 from web.model.choices import Chooser
 from web.model.newgame import Seat

@@ -4,9 +4,9 @@ replay's turn menu labels the turn of that step ("Turn 12: Ann")."""
 
 from lepeuple import new_game
 from lepeuple.bots import choose
+from lepeuple.coach.review import MIN_LOSS, Review
 from lepeuple.core.rng import Rng
 from lepeuple.core.view import view
-from lepeuple.review import MIN_LOSS, Review
 from web.markup import text_of
 from web.model import botrunner
 from web.model.newgame import Seat

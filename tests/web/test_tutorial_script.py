@@ -12,7 +12,7 @@ import re
 import pytest
 
 from fakedom import FakeDom
-from lepeuple import tutorial as script
+from lepeuple.coach import tutorial_script as script
 from lepeuple.core.actions import from_json
 from lepeuple.core.cards import POWER_IDS
 from lepeuple.core.events import named

@@ -15,7 +15,7 @@ game, take back, another tab or leaving the table ends them; the app's
 dispatcher starts the loop again (`kick`) when the table is back.
 """
 
-from lepeuple.preview import preview
+from lepeuple.coach.preview import preview
 
 from .. import i18n
 from ..markup import h
@@ -36,7 +36,7 @@ UNDO_WINDOW = {"slow": 3.0, "normal": 2.0, "fast": 1.2, "instant": 0.0}
 
 class Hint:
     """The hard bot's suggestion for the person to move: asked (`busy`), then its action,
-    path and why (lepeuple.reason)."""
+    path and why (lepeuple.coach.reason)."""
 
     def __init__(self):
         self.action, self.path, self.why, self.busy = None, [], None, False

@@ -11,7 +11,7 @@ import asyncio
 import time
 
 from lepeuple import action_from_json
-from lepeuple.review import Review
+from lepeuple.coach.review import Review
 
 from ..markup import h
 from ..model.eyes import EVERYONE, Eyes

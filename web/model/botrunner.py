@@ -11,7 +11,7 @@ import time
 from typing import NamedTuple
 
 from lepeuple import bots
-from lepeuple.reason import why
+from lepeuple.coach.reason import why
 
 SLICE = 0.03  # seconds of thinking per browser task (long tasks start at 50 ms)
 HINT_LEVEL = "hard"
@@ -62,7 +62,7 @@ STATS = Stats()
 
 
 class Decision(NamedTuple):
-    """A bot's decision: the action, and why (lepeuple.reason: facts, no words)."""
+    """A bot's decision: the action, and why (lepeuple.coach.reason: facts, no words)."""
 
     action: object
     why: dict

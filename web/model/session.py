@@ -29,7 +29,7 @@ class Session:
     `starts[i]` is where action i's events begin in `log` (the events before
     `starts[0]` set the game up), so the log can be cut back on undo and each
     action's events found again; `actors[i]` is the seat that decided action i and
-    `whys[i]` why, when a bot did (lepeuple.reason; None for a person)."""
+    `whys[i]` why, when a bot did (lepeuple.coach.reason; None for a person)."""
 
     def __init__(self, setup, game, log=None, starts=None, actors=None, whys=None):
         self.setup = setup

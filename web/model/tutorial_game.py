@@ -1,4 +1,4 @@
-"""The guided game: its chapters (lepeuple/tutorial.py's scenarios), the step the
+"""The guided game: its chapters (lepeuple/coach/tutorial_script.py's scenarios), the step the
 player is on in each, and what a click means there.
 
 Each step either waits for one decision (the script's `expect`) or is a page
@@ -20,9 +20,9 @@ the very same table.
 
 import json
 
-from lepeuple import tutorial as script
+from lepeuple.coach import tutorial_script as script
+from lepeuple.coach.preview import preview
 from lepeuple.core.actions import from_json
-from lepeuple.preview import preview
 
 from ..i18n import power_name, t
 from ..render.common import meeple_label

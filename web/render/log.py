@@ -11,10 +11,10 @@ device (None: a spectator sees no private card).
 
 from bisect import bisect_left
 
+from lepeuple.coach.explain import event_parts
 from lepeuple.core.actions import to_json as action_json
 from lepeuple.core.events import named, redact
 from lepeuple.core.ring import home_owner
-from lepeuple.explain import event_parts
 
 from ..i18n import language, power_name, t, tn
 from ..markup import cached, classes, h

@@ -98,7 +98,7 @@ def review_button(replay):
 
 def review_panel(review, replay):
     """Progress while the review runs (with a way to stop it); then the decisions where
-    the most was lost (at least 3 points of win chance: lepeuple.review.MIN_LOSS),
+    the most was lost (at least 3 points of win chance: lepeuple.coach.review.MIN_LOSS),
     largest first, each labelled by its turn as the replay's turn menu labels it and
     opening the replay at that step."""
     name = player_name(replay.seats, review["seat"])

@@ -29,7 +29,7 @@ class Controls:
 @dataclass
 class HintShown:
     """The Hint on screen: the hard bot's action (None: no hint), the tiles of a hinted
-    move, and why (lepeuple.reason; None: said from the preview instead)."""
+    move, and why (lepeuple.coach.reason; None: said from the preview instead)."""
 
     action: object = None
     path: list = field(default_factory=list)

@@ -2,7 +2,7 @@
 what just happened, Next / Leave, a link to the rules) above the ordinary table,
 pointing at the tiles and cards the step is about."""
 
-from lepeuple import tutorial as script
+from lepeuple.coach import tutorial_script as script
 
 from ..i18n import t
 from ..markup import h

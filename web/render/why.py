@@ -1,4 +1,4 @@
-"""A decision's reason in words: the facts of `lepeuple.reason` said for a viewer.
+"""A decision's reason in words: the facts of `lepeuple.coach.reason` said for a viewer.
 
 The same words serve a bot's line in the log and the Hint: they say what the
 action gains ("noble attack on Ann's home: you +3, Ann −1", "a power card for

@@ -24,12 +24,12 @@ produces.
 
 import json
 
-from .core import ring
-from .core.actions import Move, from_json
-from .core.cards import MOVEMENT
-from .core.errors import IllegalAction, InvalidAction
-from .core.game import HAND_LIMIT
-from .core.resolve import PICKAXE, hops, is_offensive, points, resolve
+from ..core import ring
+from ..core.actions import Move, from_json
+from ..core.cards import MOVEMENT
+from ..core.errors import IllegalAction, InvalidAction
+from ..core.game import HAND_LIMIT
+from ..core.resolve import PICKAXE, hops, is_offensive, points, resolve
 
 
 def preview(view, action):

@@ -21,8 +21,8 @@ tests/web/test_tutorial_script.py plays every step and checks the state each
 text describes.
 """
 
-from .core.actions import from_json
-from .core.scenario import build
+from ..core.actions import from_json
+from ..core.scenario import build
 
 PLAYERS = 3
 OPTIONS = {"defense": "reaction", "scores": "visible", "target": 12}

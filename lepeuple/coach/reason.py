@@ -24,10 +24,10 @@ in someone's hand appears only in "known" (cards the seat knows another holds,
 view["known"]); the page names such a card only to its holder.
 """
 
-from .core import ring
-from .core.actions import from_json, to_json
-from .core.cards import GAINS, TARGETED
-from .core.game import HAND_LIMIT, reaches_target
+from ..core import ring
+from ..core.actions import from_json, to_json
+from ..core.cards import GAINS, TARGETED
+from ..core.game import HAND_LIMIT, reaches_target
 from .explain import scoring
 from .preview import preview
 

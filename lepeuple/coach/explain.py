@@ -6,8 +6,8 @@ for people reading a log. tests/test_explain.py ties the two together over rando
 games: the parts of every event add up to the kind and deltas the engine scored.
 """
 
-from .core.resolve import scoring
-from .core.ring import home_owner
+from ..core.resolve import scoring
+from ..core.ring import home_owner
 
 __all__ = ["event_parts", "scoring"]
 

@@ -41,17 +41,17 @@ The work runs in slices like the bots: `step(seconds)` does whole small units
 import copy
 import time
 
-from .bots import spec, think
-from .bots.evaluate import evaluate
-from .bots.search import imitate_greedy
-from .core.actions import from_json, to_json
-from .core.errors import RecordError, show
-from .core.game import Game
-from .core.record import load
-from .core.resample import Resampler
-from .core.rng import Rng
-from .core.setup import new_game
-from .core.view import view
+from ..bots import spec, think
+from ..bots.evaluate import evaluate
+from ..bots.search import imitate_greedy
+from ..core.actions import from_json, to_json
+from ..core.errors import RecordError, show
+from ..core.game import Game
+from ..core.record import load
+from ..core.resample import Resampler
+from ..core.rng import Rng
+from ..core.setup import new_game
+from ..core.view import view
 
 DEFAULT_BUDGET = 64
 """Redeals per estimated decision (each plays both actions out: 2 playouts)."""

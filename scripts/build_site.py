@@ -15,7 +15,7 @@ instead of one per module with PyScript's [files]); the rest of web/ (style,
 icons, that interpreter module); Pyodide and PyScript copied from node_modules
 (run `npm ci` first) into vendor/; sw.js, the service worker, with its
 precache list and a version hash of the built files; and bare/, a page that
-only starts the same runtime, the baseline of scripts/startup_bench.py.
+only starts the same runtime, the baseline of scripts/bench/startup_bench.py.
 
 pyodide-snapshot.bin is a Pyodide memory snapshot, made under Node.js by
 scripts/make_snapshot.mjs: CPython initialised, the standard library modules

@@ -32,7 +32,7 @@ class Stats:
         self.longest_slice = 0.0  # the longest single slice, in seconds
         self.slow = []  # (level, iterations, ms) of slices over 50 ms: what to look at
         # level -> [decisions, seconds, longest seconds, iterations, thinking seconds],
-        # decisions with a real choice only (scripts/bot_speed.py reads them)
+        # decisions with a real choice only (scripts/bench/bot_speed.py reads them)
         self.levels = {}
 
     def record(self, level, spent, iterations, thinking):

@@ -251,7 +251,7 @@ if (state.shown === "form") {
   }
 }
 
-if (state.shown) performance.mark("lepeuple:first-screen");  // for scripts/first_visit_bench.py
+if (state.shown) performance.mark("lepeuple:first-screen");  // for scripts/bench/first_visit_bench.py
 
 globalThis.lepeupleFirstScreen = {
   // What the player chose before Python was ready (web/startup/takeover.py reads it); the end of this module's work.

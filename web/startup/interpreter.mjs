@@ -33,7 +33,7 @@
 // worker's install finds it instead of downloading it again; then
 // "lepeuple:fetched" is dispatched (web/startup/loader.mjs registers the worker).
 //
-// Performance marks (for scripts/startup_bench.py and first_visit_bench.py):
+// Performance marks (for scripts/bench/startup_bench.py and first_visit_bench.py):
 // lepeuple:snapshot-downloaded, wasm-downloaded, snapshot-fetched (and
 // unpacked), snapshot-restored, interpreter-loaded.
 

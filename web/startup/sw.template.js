@@ -69,7 +69,7 @@ self.addEventListener("activate", (event) => {
 // worker only (for an active worker skipWaiting() does nothing). Not from here
 // while this worker still answers that page's requests: under load Chromium then
 // sometimes left this old worker running and the new one waiting until the old
-// one was stopped by hand (scripts/update_stress.py; our reading: it asks the
+// one was stopped by hand (scripts/bench/update_stress.py; our reading: it asks the
 // old worker to stop once idle only at skipWaiting(), and a request just after
 // cancels that). `self` is this worker's global scope, never equal
 // to registration.waiting or .active (ServiceWorker objects).

@@ -6,13 +6,13 @@ smaller spread than either share. Prints both shares and the mean paired
 difference with its 95 % interval (normal approximation), and how many games
 ended differently.
 
-    .venv/bin/python scripts/screen_paired.py /tmp/hard-s77.jsonl /tmp/infer-s77.jsonl
+    .venv/bin/python scripts/research/screen_paired.py /tmp/hard-s77.jsonl /tmp/infer-s77.jsonl
 
 More pairs (A1 B1 A2 B2 …, e.g. one per seed) are pooled. A log of
 `python -m lepeuple sprt` holds both sides (each game names its side) and
 stands alone for a pair: A is its base side, B its new side.
 
-    .venv/bin/python scripts/screen_paired.py /tmp/sprt-s77.jsonl
+    .venv/bin/python scripts/research/screen_paired.py /tmp/sprt-s77.jsonl
 """
 
 import json

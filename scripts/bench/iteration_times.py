@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """CPU time of a bot's search iterations and decisions, in CPython.
 
-    .venv/bin/python scripts/iteration_times.py [--level hard] [--players 3] [--games 2]
+    .venv/bin/python scripts/bench/iteration_times.py [--level hard] [--players 3] [--games 2]
 
 Plays games of greedy bots (deal seeds 100, 101, ...); at every sixth decision
 with a choice, the bot at `--level` thinks from that seat's view, one iteration
@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from lepeuple import new_game
 from lepeuple.bots import choose, think
 from lepeuple.core.view import view

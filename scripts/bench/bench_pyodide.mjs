@@ -1,12 +1,12 @@
 // The engine benchmark in Pyodide (the WebAssembly CPython the page runs),
-// under Node.js: `node scripts/bench_pyodide.mjs [--players N] [--games G] [--seed S]`.
+// under Node.js: `node scripts/bench/bench_pyodide.mjs [--players N] [--games G] [--seed S]`.
 // Prints the same JSON line as `python -m lepeuple bench`, plus "runtime".
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const i = args.indexOf(`--${name}`);

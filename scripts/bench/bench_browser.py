@@ -2,9 +2,9 @@
 """The engine benchmark in Pyodide inside headless Chromium (the page's own
 runtime), side by side with CPython's.
 
-    python scripts/bench_browser.py [--players 4] [--games 1000] [--seed 1] [--pairs 3]
-    python scripts/bench_browser.py --reference [--pairs 3]
-    python scripts/bench_browser.py --pairs 6 --readme   # and writes the engine's figures into README.md's row
+    python scripts/bench/bench_browser.py [--players 4] [--games 1000] [--seed 1] [--pairs 3]
+    python scripts/bench/bench_browser.py --reference [--pairs 3]
+    python scripts/bench/bench_browser.py --pairs 6 --readme   # and writes the engine's figures into README.md's row
 
 Loads Pyodide (from node_modules, with lepeuple/ written into its file system)
 once in one Chromium page, then `--pairs` times runs `python -m lepeuple bench`
@@ -23,7 +23,7 @@ first call, about 1,000 later). The page runs the engine in short calls for as
 long as a game lasts, so what players get is the warm speed.
 
 `--reference` times plain Python workloads that are not our engine
-(scripts/reference_workloads.py) the same way: what share of CPython's speed
+(scripts/bench/reference_workloads.py) the same way: what share of CPython's speed
 this Pyodide gives ordinary Python code.
 """
 
@@ -36,7 +36,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # scripts/bench/: readme_figures
+sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # scripts/: browser, serve
 import browser
 import readme_figures
 import serve
@@ -136,7 +137,7 @@ def readme_row(args, figures, load, date):
     share = figures["games_per_s"]
     median, bests = round(100 * share["median_share"]), round(100 * share["share_of_bests"])
     return (f"| engine in Pyodide in Chromium, warm, against CPython side by side "
-            f"| `.venv/bin/python scripts/bench_browser.py --pairs {args.pairs}` "
+            f"| `.venv/bin/python scripts/bench/bench_browser.py --pairs {args.pairs}` "
             f"| median of the pairs' ratios {median} %, ratio of the best figures {bests} % ({args.players} players; "
             f"{date.isoformat()}, load {load:.1f}; under load Pyodide's clock also counts time spent waiting: "
             f"[docs/engine-speed.md](docs/engine-speed.md)) | 60 %: {'met' if share['median_share'] >= 0.6 else 'not met'} |")

@@ -9,7 +9,7 @@ stuck when the new build is not on screen `--wait` seconds later.
 update was seen). UPDATE_STRESS_DEBUG=1 prints, for a stuck run,
 chrome://serviceworker-internals (which worker runs, which waits).
 
-    .venv/bin/python scripts/update_stress.py --runs 40 --busy 2
+    .venv/bin/python scripts/bench/update_stress.py --runs 40 --busy 2
 """
 
 import argparse
@@ -19,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """CPU instructions per action of the engine benchmark's loop, counted by valgrind.
 
-    python scripts/bench_instructions.py [--players 4] [--games 200] [--seed 1]
-    python scripts/bench_instructions.py --readme   # and writes the figure into README.md's row, dated
+    python scripts/bench/bench_instructions.py [--players 4] [--games 200] [--seed 1]
+    python scripts/bench/bench_instructions.py --readme   # and writes the figure into README.md's row, dated
 
 Timings on a shared machine vary by ±15 % from run to run; an instruction count
 does not (string hashing is fixed with PYTHONHASHSEED=0), so it shows what a
@@ -25,7 +25,7 @@ from pathlib import Path
 
 import readme_figures
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # The benchmark's own loop (lepeuple.tools.stats.timed_games); 0 games: the imports only.
 LOOP = "import sys; from lepeuple.tools.stats import timed_games; print('actions', timed_games(*map(int, sys.argv[1:4]))[1])"
@@ -44,7 +44,7 @@ def count(players, games, seed):
 def readme_row(figures, date):
     """README.md's row of the Figures table for `figures` (this script's JSON line), dated."""
     return (f"| engine, instructions per action (valgrind; steady under load) "
-            f"| `.venv/bin/python scripts/bench_instructions.py` | {figures['instructions_per_action']:,} "
+            f"| `.venv/bin/python scripts/bench/bench_instructions.py` | {figures['instructions_per_action']:,} "
             f"({figures['players']} players, {figures['games']} games; {date.isoformat()}) | — |")
 
 

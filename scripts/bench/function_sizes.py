@@ -1,8 +1,8 @@
 """Function sizes of the project's Python (lepeuple/ and web/): how many there are,
 the median and 90th-percentile length in lines, and the five longest.
 
-    python scripts/function_sizes.py [--root DIR]      # prints one JSON line
-    python scripts/function_sizes.py --readme          # writes today's figures into README.md's row
+    python scripts/bench/function_sizes.py [--root DIR]      # prints one JSON line
+    python scripts/bench/function_sizes.py --readme          # writes today's figures into README.md's row
 
 README.md's "function sizes" row is this script's output (`--readme` rewrites
 it, dated), never typed by hand.
@@ -46,7 +46,7 @@ def summary(found):
 
 def readme_row(figures, date):
     """README.md's row of the Figures table for `figures` (a summary()), dated."""
-    return (f"| function sizes in {' and '.join(f + '/' for f in FOLDERS)} | `.venv/bin/python scripts/function_sizes.py` "
+    return (f"| function sizes in {' and '.join(f + '/' for f in FOLDERS)} | `.venv/bin/python scripts/bench/function_sizes.py` "
             f"| {figures['functions']} functions, median {figures['median']:g} lines, "
             f"90th percentile {figures['p90']} ({date.isoformat()}) | — |")
 
@@ -58,7 +58,7 @@ def write_readme(readme, figures, date):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[1])
+    parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[2])
     parser.add_argument("--readme", action="store_true", help="write today's figures into README.md's row")
     args = parser.parse_args()
     figures = summary(sizes(args.root))

@@ -6,7 +6,7 @@ greedy games (deal seeds `seed * 100003 + i`); each level decides from
 mean and the largest CPU ms per decision and the longest single iteration (what a
 browser slice must fit).
 
-    .venv/bin/python scripts/screen_speed.py --players 3 --levels hard,hard-infer --games 2
+    .venv/bin/python scripts/research/screen_speed.py --players 3 --levels hard,hard-infer --games 2
 """
 
 import argparse
@@ -14,7 +14,7 @@ import os
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
 from lepeuple.core.rng import Rng
 from lepeuple.core.setup import new_game

@@ -1,5 +1,5 @@
 """Plain Python workloads that are not our engine, to see how fast a runtime
-runs Python in general (scripts/bench_browser.py --reference).
+runs Python in general (scripts/bench/bench_browser.py --reference).
 
 Each workload is written the way ordinary Python is written: recursion,
 float arithmetic over lists, a dictionary word count, objects with __slots__

@@ -6,12 +6,12 @@
 (0, 'move', 2)
 """
 
+from .coach.preview import preview, same_outcome
 from .core.actions import from_json as action_from_json, to_json as action_to_json
 from .core.errors import ActionError, IllegalAction, InvalidAction, RecordError, SetupError, UndoError
 from .core.game import Game
 from .core.record import load, record
 from .core.setup import new_game, state_json
-from .preview import preview, same_outcome
 
 __all__ = [
     "ActionError", "Game", "IllegalAction", "InvalidAction", "RecordError", "SetupError", "UndoError",

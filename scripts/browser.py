@@ -1,6 +1,6 @@
 """Headless Chromium for the end-to-end tests and the startup benchmark.
 
-Shared by tests/e2e/conftest.py and scripts/startup_bench.py. Playwright is
+Shared by tests/e2e/conftest.py and scripts/bench/startup_bench.py. Playwright is
 imported by the callers (sync API), so importing this module needs nothing.
 """
 

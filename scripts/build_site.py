@@ -4,23 +4,23 @@
     python scripts/build_site.py [--out DIR] [--no-snapshot]
 
 _site/ gets: index.html, with the first screen rendered into it by the page's
-own Python (write_first_screen), and rules/<lang>.html; web/keys.mjs, the storage
-and URL keys web/firstscreen.mjs shares with the Python, written from it first
+own Python (write_first_screen), and rules/<lang>.html; web/startup/keys.mjs, the storage
+and URL keys web/startup/firstscreen.mjs shares with the Python, written from it first
 (write_keys_module); pyscript.toml; python-files.json, every .py/.json
 file of lepeuple/ and web/ (so new modules are picked up) but lepeuple's layers
 the page never imports (NOT_SHIPPED: the tools, the research bots) as {path: text}, and
 the message catalogs web/locales/*.po compiled to gettext's .mo (base64),
-which web/interpreter.mjs writes into Pyodide's file system (one request
+which web/startup/interpreter.mjs writes into Pyodide's file system (one request
 instead of one per module with PyScript's [files]); the rest of web/ (style,
 icons, that interpreter module); Pyodide and PyScript copied from node_modules
 (run `npm ci` first) into vendor/; sw.js, the service worker, with its
 precache list and a version hash of the built files; and bare/, a page that
-only starts the same runtime, the baseline of scripts/startup_bench.py.
+only starts the same runtime, the baseline of scripts/bench/startup_bench.py.
 
 pyodide-snapshot.bin is a Pyodide memory snapshot, made under Node.js by
 scripts/make_snapshot.mjs: CPython initialised, the standard library modules
 the page imports and our own modules that need no browser already imported.
-The page's interpreter module, web/interpreter.mjs, starts Pyodide from it
+The page's interpreter module, web/startup/interpreter.mjs, starts Pyodide from it
 (falling back to an ordinary start). Making one takes seconds, so it is kept in
 node_modules/.cache/lepeuple-snapshot/ under a hash of everything it is made
 from. `--no-snapshot` builds without it (the page then starts the slow way).
@@ -60,7 +60,7 @@ NOT_SHIPPED = ("lepeuple/tools/", "lepeuple/research/", "lepeuple/__main__.py")
 # The memory snapshot (see the module docstring), shipped gzipped.
 SNAPSHOT = "pyodide-snapshot.bin"
 SNAPSHOT_GZ = SNAPSHOT + ".gz"
-SNAPSHOT_FORMAT = "web/snapshotfile.mjs"  # its file format, written by make_snapshot.mjs, read by the page
+SNAPSHOT_FORMAT = "web/startup/snapshotfile.mjs"  # its file format, written by make_snapshot.mjs, read by the page
 SNAPSHOT_CACHE = NODE / ".cache/lepeuple-snapshot"
 SNAPSHOT_CACHE_KEEP = 3  # newest entries kept (16 MB each)
 ENTRY_MODULE = "web.main"  # what index.html imports; the snapshot preloads what it reaches
@@ -71,7 +71,7 @@ PYSCRIPT_IMPORTS = ("asyncio", "base64", "collections", "functools", "html", "in
                     "json", "os", "pathlib", "sys")
 
 # Large files the page fetches gzipped and unpacks with the browser's
-# DecompressionStream (web/interpreter.mjs): the page's bytes do not depend on
+# DecompressionStream (web/startup/interpreter.mjs): the page's bytes do not depend on
 # what the server compresses (GitHub Pages compresses neither .bin nor .wasm).
 # The plain file stays on the server for a browser without
 # DecompressionStream (and for bare/), but is not precached.
@@ -82,9 +82,9 @@ GZIP_CACHE_KEEP = 8
 # modules) and Pyodide's lock file without its package list (we load no package).
 STDLIB = "python_stdlib.zip"
 LOCK = "pyodide-lock.json"
-# What web/interpreter.mjs is told about the files it fetches (their sizes, for
+# What web/startup/interpreter.mjs is told about the files it fetches (their sizes, for
 # the progress bar, and which exist): written over this line of it.
-INTERPRETER = "web/interpreter.mjs"
+INTERPRETER = "web/startup/interpreter.mjs"
 FILES_LINE = re.compile(r"^const BUILT = .*;$", re.M)
 # Files of the site the page never uses: not precached by the service worker.
 # PyScript's editor and terminal libraries (its small plugin modules are
@@ -99,12 +99,12 @@ NOT_PRECACHED = re.compile(r"""^(bare/.*|rules/.*|.*\.map|.*LICENSE
     |python-files\.json)$""", re.X)
 # standard library modules kept even if nothing seems to import them: codecs
 # looked up by name at run time
-# The names web/firstscreen.mjs shares with the page's Python (the storage keys it
+# The names web/startup/firstscreen.mjs shares with the page's Python (the storage keys it
 # reads, the kept table's save end, the URL's keys that set up a game), written
 # from the Python source into this module, which firstscreen.mjs imports. It is
 # kept in the repository too (the build rewrites it when the Python changed), so
 # that firstscreen.mjs also loads from the source tree (tests/js).
-KEYS_MODULE = "web/keys.mjs"
+KEYS_MODULE = "web/startup/keys.mjs"
 STDLIB_ALWAYS = ("encodings.utf_8", "encodings.utf_8_sig", "encodings.latin_1", "encodings.ascii",
                  "encodings.utf_16", "encodings.utf_32", "encodings.unicode_escape",
                  "encodings.raw_unicode_escape", "encodings.idna", "encodings.aliases")
@@ -198,13 +198,13 @@ def copy(src, dest):
 def pyscript_toml():
     text = (ROOT / "pyscript.toml").read_text()
     if "files" in tomllib.loads(text):
-        raise BuildError(f"pyscript.toml must not set [files]: web/interpreter.mjs writes {PYTHON_FILES}")
+        raise BuildError(f"pyscript.toml must not set [files]: web/startup/interpreter.mjs writes {PYTHON_FILES}")
     return text
 
 
 def python_files(modules, binary=None):
     """{path: text} of `modules` (paths relative to ROOT), and of `binary`
-    ({path: bytes}, base64-encoded: web/interpreter.mjs decodes a .mo), as JSON."""
+    ({path: bytes}, base64-encoded: web/startup/interpreter.mjs decodes a .mo), as JSON."""
     files = {name: (ROOT / name).read_text(encoding="utf-8") for name in modules}
     files |= {name: base64.b64encode(data).decode("ascii") for name, data in (binary or {}).items()}
     return json.dumps(files, ensure_ascii=False, separators=(",", ":"))
@@ -225,7 +225,8 @@ def shared_keys():
     """{name: value} of KEYS_MODULE, read from the Python that owns each."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from web import newgame, storage, takeover, tutorial
+    from web.model import newgame, storage, tutorial_game as tutorial
+    from web.startup import takeover
 
     return {"SAVE_KEY": storage.SAVE_KEY, "PREFS_KEY": storage.PREFS_KEY, "KEPT_KEY": takeover.KEPT_KEY,
             "TUTORIAL_KEY": tutorial.KEY, "SAVE_END": takeover.SAVE_END, "SETUP_KEYS": list(newgame.SETUP_KEYS)}
@@ -233,8 +234,8 @@ def shared_keys():
 
 def keys_module():
     """The text of KEYS_MODULE: one `export const NAME = <JSON>;` line per shared name."""
-    head = ("// Written by scripts/build_site.py from web/storage.py, web/takeover.py, web/tutorial.py\n"
-            "// and web/newgame.py (edit those, not this): the names web/firstscreen.mjs shares with them.\n")
+    head = ("// Written by scripts/build_site.py from web/model/storage.py, web/startup/takeover.py, web/model/tutorial_game.py\n"
+            "// and web/model/newgame.py (edit those, not this): the names web/startup/firstscreen.mjs shares with them.\n")
     return head + "".join(f"export const {name} = {json.dumps(value)};\n" for name, value in shared_keys().items())
 
 
@@ -307,7 +308,7 @@ def write_service_worker(out):
     files = precached(out)
     version = site_version(out, files)
     hashes = {name: hashlib.sha256((out / name).read_bytes()).hexdigest()[:32] for name in files}
-    template = (ROOT / "web/sw.template.js").read_text()
+    template = (ROOT / "web/startup/sw.template.js").read_text()
     (out / "sw.js").write_text(template.replace("__VERSION__", version)
                                .replace("__PRECACHE__", json.dumps(hashes, indent=1)))
     return version, files
@@ -464,7 +465,7 @@ def write_first_screen(out):
     """The first screen in the page the server sends, rendered now by the page's own
     Python under CPython (scripts/prerender.py): the new-game screen as a <template>
     per language in out/index.html, and the rules page of each language in
-    out/rules/, fetched by web/firstscreen.mjs only when opened."""
+    out/rules/, fetched by web/startup/firstscreen.mjs only when opened."""
     for folder in (ROOT, ROOT / "scripts"):  # web/, and scripts/prerender.py
         if str(folder) not in sys.path:
             sys.path.insert(0, str(folder))
@@ -484,7 +485,7 @@ PRELOADS = "<!-- the large downloads' preloads: scripts/build_site.py writes the
 
 
 def write_preloads(out, built):
-    """In out/index.html, a preload of each large file web/interpreter.mjs fetches
+    """In out/index.html, a preload of each large file web/startup/interpreter.mjs fetches
     (`built`: those it is told of), last in the page: their downloads start once
     the page itself is in, not once its modules have loaded. As fetch() asks
     for them (`crossorigin`: the same request, so that it is sent once)."""

@@ -10,10 +10,10 @@
 //
 // Starting Pyodide means initialising CPython and importing its bootstrap
 // modules: seconds. A snapshot is the WebAssembly memory once that is done;
-// web/interpreter.mjs hands it to loadPyodide({_loadSnapshot}) in the
+// web/startup/interpreter.mjs hands it to loadPyodide({_loadSnapshot}) in the
 // page. The file holds only what the page cannot know without it: the memory
 // less its zero blocks and less the data segments of pyodide.asm.wasm
-// (web/snapshotfile.mjs). Before taking it we drop caches and zero the heap's
+// (web/startup/snapshotfile.mjs). Before taking it we drop caches and zero the heap's
 // free memory (garbage otherwise shipped), and import the modules the page will import anyway:
 // the standard library modules, and our own modules that do not need the
 // browser (lepeuple, most of web/), from the same files PyScript's [files]
@@ -24,7 +24,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import { packSnapshot, unpackSnapshot } from "../web/snapshotfile.mjs";
+import { packSnapshot, unpackSnapshot } from "../web/startup/snapshotfile.mjs";
 
 // Zero the C heap's free memory before the snapshot is taken: what freed
 // objects left there (garbage to the file, which keeps every nonzero block)
@@ -139,7 +139,7 @@ def _precompile(paths):
         py_compile.compile(source, cfile, doraise=True, invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
         with open(cfile, "rb") as file:
             compiled[cfile] = file.read()
-    module = types.ModuleType("_lepeuple_bytecode", "Written to __pycache__ by web/interpreter.mjs, then dropped.")
+    module = types.ModuleType("_lepeuple_bytecode", "Written to __pycache__ by web/startup/interpreter.mjs, then dropped.")
     module.files = compiled
     sys.modules[module.__name__] = module
     return sorted(compiled)

@@ -4,10 +4,10 @@ by the page's own render code (web/); not shipped to the page.
 The page the server sends carries the new-game screen a first visitor sees,
 one <template> per language, drawn for the largest table (5 seats: a first
 visitor's 3 seats are its first 3 rows, as the 3/4/5 buttons add bots);
-web/firstscreen.mjs shows it at once and lets the player use it while Python
+web/startup/firstscreen.mjs shows it at once and lets the player use it while Python
 loads. The rules page is written per language beside it, fetched only when
 opened before Python is ready. Python then draws the same markup itself
-(web/takeover.py carries over what was chosen).
+(web/startup/takeover.py carries over what was chosen).
 
 One source: these are the very render functions the page calls (App.render:
 the header and the new-game screen, `rules_page`); tests/web/test_first_screen_prerender.py
@@ -15,20 +15,21 @@ checks that the markup is what the page draws, tests/e2e/test_first_screen.py
 that the form shown early is what Python then draws.
 """
 
-from web import botrunner, i18n
+from web import i18n
 from web.markup import cached, h, to_html
-from web.newgame import Seat, Setup, default_level
+from web.model import botrunner
+from web.model.newgame import Seat, Setup, default_level
+from web.model.tutorial_game import STEPS
 from web.render import screens
 from web.render.rules import rules_page
-from web.render.tutorial import offer
-from web.tutorial import STEPS
+from web.render.tutorial_view import offer
 
 SEATS = 5  # the most a table takes (RULES.md R1)
 
 
 def first_draft(count, levels):
     """The form a first visitor sees: one person, then bots of the middle level
-    (the count buttons add bots, as web/newgame.setup_from_form does)."""
+    (the count buttons add bots, as web/model/newgame.setup_from_form does)."""
     return Setup([Seat()] + [Seat("bot", level=default_level(levels)) for _ in range(count - 1)])
 
 

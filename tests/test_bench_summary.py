@@ -1,10 +1,10 @@
-"""scripts/bench_browser.py's summary of its pairs of runs (Pyodide, CPython): pure
+"""scripts/bench/bench_browser.py's summary of its pairs of runs (Pyodide, CPython): pure
 arithmetic, tested without a browser (tests/e2e/test_bench_browser.py runs it in one)."""
 
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts" / "bench"))
 import bench_browser
 
 

@@ -1,18 +1,18 @@
-"""Bots say why (lepeuple/reason.py, web/render/why.py): each decision's reason comes
+"""Bots say why (lepeuple/coach/reason.py, web/render/why.py): each decision's reason comes
 from the bot's view and what its search weighed, and never names a card it cannot see,
 nor one the person reading the log cannot see."""
 
 import pytest
 
 from lepeuple import bots, new_game
+from lepeuple.coach.reason import why
 from lepeuple.core.actions import Move, Power
 from lepeuple.core.cards import NAMES
 from lepeuple.core.resample import Resampler
 from lepeuple.core.rng import Rng
 from lepeuple.core.view import view
-from lepeuple.reason import why
 from web import i18n
-from web.newgame import Seat
+from web.model.newgame import Seat
 from web.render.why import why_text
 
 SEATS = [Seat("human", "Ann"), Seat("bot", level="normal"), Seat("bot", level="hard")]

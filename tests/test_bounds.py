@@ -129,8 +129,8 @@ def test_the_command_line_itself_exits_2_in_one_line():
 
 def test_a_review_by_a_bot_that_decides_at_once_runs_to_the_end():
     """The random bot's thinking is done when it starts: the review used to skip
-    straight to the redeals with none made (scripts/replay_costs.py reviews with it)."""
-    from lepeuple.review import Review
+    straight to the redeals with none made (scripts/bench/replay_costs.py reviews with it)."""
+    from lepeuple.coach.review import Review
 
     record = json.loads((ROOT / "tests" / "records" / "3p-seed2026.json").read_text())["record"]
     result = Review(record, 0, "random", budget=1).run()

@@ -1,10 +1,10 @@
-"""lepeuple.explain: an event's points split by reason, tied to what the engine scores (R14)."""
+"""lepeuple.coach.explain: an event's points split by reason, tied to what the engine scores (R14)."""
 
 import random
 
 from lepeuple import new_game
+from lepeuple.coach.explain import event_parts, scoring
 from lepeuple.core.ring import home_owner
-from lepeuple.explain import event_parts, scoring
 from support import setup
 
 

@@ -1,10 +1,10 @@
-"""scripts/function_sizes.py writes README.md's "function sizes" row itself, dated."""
+"""scripts/bench/function_sizes.py writes README.md's "function sizes" row itself, dated."""
 
 import datetime
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts" / "bench"))
 import function_sizes
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -189,11 +189,12 @@ def test_a_private_read_is_found():
         del MODULES["lepeuple.example"]
 
 
-LAYERS = ("core", "bots", "lepeuple", "research", "tools")
+LAYERS = ("core", "bots", "coach", "lepeuple", "research", "tools")
 """lepeuple/'s layers, lowest first (README, How it is built): the rules (lepeuple/core/);
-the page's bots on them (lepeuple/bots/); what is built on both for the page
-(lepeuple/*.py: the package's API, preview, explain, review, tutorial); research bots
-(lepeuple/research/); developers' tools (lepeuple/tools/ and __main__)."""
+the page's bots on them (lepeuple/bots/); what a player is told, built on both
+(lepeuple/coach/: preview, explain, reason, review, the tutorial's script); the package's
+API (lepeuple/__init__.py); research bots (lepeuple/research/); developers' tools
+(lepeuple/tools/ and __main__)."""
 
 
 def layer(module):
@@ -227,7 +228,7 @@ def test_imports_go_only_down_the_layers():
 def test_an_upward_import_is_found():
     graph = {"lepeuple.core.game": {"lepeuple.core.view", "lepeuple.bots"}, "lepeuple.bots": {"lepeuple.core.game"},
              "lepeuple.research.infer": {"lepeuple.bots", "lepeuple.tools.arena"},
-             "lepeuple": {"lepeuple.preview"}, "lepeuple.__main__": {"lepeuple.tools.cli"}}
+             "lepeuple": {"lepeuple.coach.preview"}, "lepeuple.__main__": {"lepeuple.tools.cli"}}
     assert upward_imports(graph) == ["lepeuple.core.game (core) imports lepeuple.bots (bots)",
                                      "lepeuple.research.infer (research) imports lepeuple.tools.arena (tools)"]
 
@@ -256,7 +257,7 @@ def test_a_browser_import_of_the_engine_is_found():
         del MODULES["lepeuple.example"]
 
 
-APP = {"web.app", "web.main", "web.boot", "web.dom"}
+APP = {"web.app", "web.main", "web.startup.boot", "web.dom"}
 """The modules that run the page: the dispatcher of screens and commands, the start-up
 under PyScript, the browser's DOM."""
 

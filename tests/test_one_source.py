@@ -9,9 +9,9 @@ import pytest
 
 from lepeuple import new_game
 from lepeuple.bots import evaluate
+from lepeuple.coach.explain import scoring
 from lepeuple.core import ring
 from lepeuple.core.resolve import PICKAXE, hops, points, resolve
-from lepeuple.explain import scoring
 
 TILES = range(1, 21)
 

@@ -257,4 +257,4 @@ def test_every_preview_of_random_games_matches_the_engine(players, options):
 
 
 def test_preview_doctest():
-    assert doctest.testmod(sys.modules["lepeuple.preview"]).failed == 0
+    assert doctest.testmod(sys.modules["lepeuple.coach.preview"]).failed == 0

@@ -5,12 +5,13 @@ import json
 
 import pytest
 
-from lepeuple import RecordError, action_from_json, load, new_game, review as review_module
+from lepeuple import RecordError, action_from_json, load, new_game
 from lepeuple.bots import choose
+from lepeuple.coach import review as review_module
+from lepeuple.coach.review import MIN_LOSS, Review
 from lepeuple.core.cards import movement_ids
 from lepeuple.core.rng import Rng
 from lepeuple.core.view import view
-from lepeuple.review import MIN_LOSS, Review
 from lepeuple.tools.cli import main
 
 OPTIONS = {"target": 8}  # short games

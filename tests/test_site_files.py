@@ -1,7 +1,7 @@
 """The site ships the Python the page imports and nothing of the layers it never imports
 (scripts/build_site.py's python-files.json): no command line, no arena, no scenarios, no
 research bots. The first screen's JavaScript takes its storage and URL keys from the
-Python, through the module the build writes (web/keys.mjs)."""
+Python, through the module the build writes (web/startup/keys.mjs)."""
 
 import importlib.util
 import json
@@ -36,15 +36,16 @@ def test_the_site_ships_every_module_the_page_can_import():
 
 
 def test_the_first_screen_takes_its_keys_from_the_python():
-    from web import newgame, storage, takeover, tutorial
+    from web.model import newgame, storage, tutorial_game as tutorial
+    from web.startup import takeover
 
     module = (ROOT / build_site.KEYS_MODULE).read_text(encoding="utf-8")
-    assert module == build_site.keys_module(), "web/keys.mjs is out of date: run scripts/build_site.py"
+    assert module == build_site.keys_module(), "web/startup/keys.mjs is out of date: run scripts/build_site.py"
     exported = dict(re.findall(r"^export const (\w+) = (.*);$", module, re.M))
     assert {name: json.loads(value) for name, value in exported.items()} == {
         "SAVE_KEY": storage.SAVE_KEY, "PREFS_KEY": storage.PREFS_KEY, "KEPT_KEY": takeover.KEPT_KEY,
         "TUTORIAL_KEY": tutorial.KEY, "SAVE_END": takeover.SAVE_END, "SETUP_KEYS": list(newgame.SETUP_KEYS)}
-    first = (ROOT / "web/firstscreen.mjs").read_text()
+    first = (ROOT / "web/startup/firstscreen.mjs").read_text()
     imported = re.search(r'^import \{ ([\w, ]+) \} from "\./keys\.mjs";$', first, re.M)
     assert imported and set(imported[1].split(", ")) == set(exported)
     assert not re.search(r'"lepeuple\.|"players"|\b64\b', first)  # no copy of a key left behind

@@ -12,7 +12,7 @@ import pytest
 from lepeuple.tools import arena, sprt
 from lepeuple.tools.cli import main as cli_main
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts" / "research"))
 import screen_paired
 
 

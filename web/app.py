@@ -19,14 +19,14 @@ rules | replay | tutorial (the pass and end screens are parts of the table).
 
 What tests may rely on (and nothing else is test-only): the URL speed
 `instant` (no pauses between bot steps), and flags on <body>:
-data-ready (web/boot.py), data-screen (one of SCREENS),
+data-ready (web/startup/boot.py), data-screen (one of SCREENS),
 data-actions (actions in the game record), data-thinking (a bot is thinking),
 data-bot-stats (JSON: bot decision times on this device, botrunner.Stats).
 A scenario is played by saving a record with a `setup` (lepeuple.core.record) to
 localStorage before the page loads: the normal resume path.
 """
 
-from . import i18n, playback, stats
+from . import i18n
 from .controllers import UNCHANGED
 from .controllers.form import FormController
 from .controllers.game import GameController
@@ -35,10 +35,11 @@ from .controllers.page import Page
 from .controllers.replay import ReplayController
 from .controllers.stats import StatsController
 from .markup import h
-from .newgame import parse_query, same_game
+from .model import device_stats as stats, playback
+from .model.newgame import parse_query, same_game
+from .model.storage import PREFS_KEY, SAVE_KEY, SaveError
 from .render import screens
 from .render.rules import anchor, rules_page, rules_panel
-from .storage import PREFS_KEY, SAVE_KEY, SaveError
 
 SCREENS = ("new", "confirm", "broken", "table", "rules", "replay", "tutorial")
 # Screens visited from another, and left back to it ("close", "leave").

@@ -1,11 +1,11 @@
 """Entry module of the page: index.html imports it and calls main().
 
-The page itself starts in web/boot.py (controller, DOM, storage); main()
+The page itself starts in web/startup/boot.py (controller, DOM, storage); main()
 returns once the first screen is drawn and body[data-ready] is set. A Python
 error is shown on the page (web/dom.show_error, or the bootstrap in index.html).
 """
 
-from .boot import start
+from .startup.boot import start
 
 
 def main():

@@ -23,7 +23,7 @@ TARGETS = (6, 30)  # the lowest and highest target score
 ACTION_TYPES = frozenset(type(a) for a in (PASS, DRAW, DEFEND_NO)) | {Move, Partner, Power}
 RECORD_TEXT = 1_900_000
 """The most characters a game record's actions take (their compact JSON notation, a comma
-after each): what a saved game holds beside its seats (web/storage.py). "Draw two" stays
+after each): what a saved game holds beside its seats (web/model/storage.py). "Draw two" stays
 legal with a full hand (R8), so a game can be made endless; it ends when its record is
 full, after the action that leaves no room for another (docs/rules-readings.md)."""
 

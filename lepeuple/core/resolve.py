@@ -3,8 +3,8 @@ and points.
 
 Pure functions of the ring and the meeples' tiles, nothing else: the game plays what
 `resolve` says (lepeuple/core/game.py, with the cards drawn and the scores floored), the
-preview says it from a view (lepeuple/preview.py), the explanation splits its points by
-reason (lepeuple/explain.py) and the bots' tables are built from it
+preview says it from a view (lepeuple/coach/preview.py), the explanation splits its points by
+reason (lepeuple/coach/explain.py) and the bots' tables are built from it
 (lepeuple/bots/evaluate.py; tests/test_one_source.py ties their fast copies to it).
 
 >>> resolve([3, 2, 6, 6, 10, 10], 1, hops(8, "circle", 2, 12), 0)

@@ -64,7 +64,7 @@ from ..core.resample import Resampler
 from ..core.rng import Rng
 
 TEMPERATURE = 0.85
-"""Softmax temperature of the opponent model, in points (scripts/fit_inference.py)."""
+"""Softmax temperature of the opponent model, in points (scripts/research/fit_inference.py)."""
 
 CANDIDATES = 16
 """Candidate deals per determinisation."""
@@ -72,7 +72,7 @@ CANDIDATES = 16
 PASS_RATE = {"bandit": 0.05, "chance": 0.05, "magie_noire": 0.06, "permutation": 0.17, "vitesse": 0.36,
              "massue": 0.41, "voleur": 0.47, "soin": 0.48, "sortilege": 0.5, "force": 0.56, "troc": 0.59,
              "defense": 1.0}
-"""How often greedy passes its power phase holding each card (scripts/fit_inference.py, 3 players,
+"""How often greedy passes its power phase holding each card (scripts/research/fit_inference.py, 3 players,
 40 games, seed 6, smoothed (passes + 1) / (held + 2)); Défense cannot be played there (reaction)."""
 
 _ONE = 1.0 / 18446744073709551616.0  # 2**-64
@@ -106,7 +106,7 @@ def card_values(entry, players, cards, w=DEFAULT):
 
 JUDGED_TEMPERATURE = 0.043
 """Softmax temperature of the opponent model judged by greedy's win model, in chances to win
-(scripts/fit_inference.py --judged --games 40 --seed 6: log-likelihood −0.817 a decision
+(scripts/research/fit_inference.py --judged --games 40 --seed 6: log-likelihood −0.817 a decision
 against −1.042 for the model in points, −1.266 uniform)."""
 
 
@@ -320,7 +320,7 @@ class HandsSource:
 
 def uniform_source(view):
     """Redeals that ignore the deck generations (lepeuple/core/decks.py): every unseen card
-    anywhere, as the bots dealt before them; the baseline of `scripts/screen_belief.py`."""
+    anywhere, as the bots dealt before them; the baseline of `scripts/research/screen_belief.py`."""
     return ViewSource({**view, "decks": None})
 
 

@@ -63,7 +63,7 @@ def main(argv=None):
     p.add_argument("--level", default="hard", help="the bot that re-decides (default hard)")
     p.add_argument("--top", default="5", help="at most this many mistakes (default 5)")
     p.add_argument("--seed", default="0", help="the review's own seed (default 0)")
-    p.add_argument("--budget", default=None, help="redeals per estimate (default lepeuple.review.DEFAULT_BUDGET)")
+    p.add_argument("--budget", default=None, help="redeals per estimate (default lepeuple.coach.review.DEFAULT_BUDGET)")
     p.add_argument("--most", default=None, help="review at most this many decisions, the biggest swings first "
                                                 "(default every one)")
     p.set_defaults(run=_review)
@@ -117,7 +117,7 @@ def _fail(message):
 
 
 def _review(args):
-    from ..review import Review
+    from ..coach.review import Review
 
     def whole(text, name, low):
         try:

@@ -23,6 +23,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(1, str(ROOT / "scripts" / "bench"))  # the benchmark test_bench_browser.py runs
 import browser as chromium  # noqa: E402  (scripts/browser.py)
 import build_site  # noqa: E402
 import serve  # noqa: E402

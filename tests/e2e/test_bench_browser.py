@@ -1,8 +1,8 @@
-"""scripts/bench_browser.py: the engine benchmark runs in Pyodide inside Chromium,
+"""scripts/bench/bench_browser.py: the engine benchmark runs in Pyodide inside Chromium,
 and plays exactly the games CPython plays from the same seeds (docs/engine.md: the
 same seed and actions replay identically on CPython and in Pyodide)."""
 
-import bench_browser  # scripts/, on the path through conftest
+import bench_browser  # scripts/bench/, on the path through conftest
 import serve
 from lepeuple.tools.stats import bench
 

@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from web.replay import pack
+from web.model.replay_game import pack
 
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
 SKIPS = {"format": 1, "players": 3, "options": {}, "seed": 1, "actions": [], "setup": {"skips": [100_000_000] * 3}}

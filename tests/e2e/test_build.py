@@ -39,13 +39,13 @@ def test_every_module_of_the_page_is_in_python_files(tmp_path):
 
 def test_runtime_is_local(tmp_path):
     out, _ = built(tmp_path)
-    pages = {"": "web/interpreter.mjs", "bare/": "vendor/pyodide/pyodide.mjs"}  # bare: plain PyScript
+    pages = {"": "web/startup/interpreter.mjs", "bare/": "vendor/pyodide/pyodide.mjs"}  # bare: plain PyScript
     for page, module in pages.items():
         interpreter = tomllib.loads((out / page / "pyscript.toml").read_text())["interpreter"]
         assert not re.match(r"\w+://", interpreter)
         assert (out / page / interpreter).resolve() == (out / module).resolve()
-    loader = (out / "web/interpreter.mjs").read_text()
-    assert 'from "../vendor/pyodide/pyodide.mjs"' in loader and "://" not in loader
+    loader = (out / "web/startup/interpreter.mjs").read_text()
+    assert 'from "../../vendor/pyodide/pyodide.mjs"' in loader and "://" not in loader
     assert (out / "vendor/pyodide/pyodide.asm.wasm").is_file()
     assert (out / "vendor/pyscript/core.js").is_file()
 
@@ -61,13 +61,13 @@ def test_snapshot_preloads_our_modules(tmp_path):
     report = info["snapshot"]
     assert {"asyncio", "lepeuple.core.game", "web.app", "web.render.table"} <= set(report["imported"])
     # needing the browser: left to the page, but precompiled, as is PyScript's package
-    assert set(report["skipped"]) == {"web.main", "web.boot", "web.dom"}
+    assert set(report["skipped"]) == {"web.main", "web.startup.boot", "web.dom"}
     assert all("pyscript" in why for why in report["skipped"].values())
     compiled = {path.rsplit("/", 1)[-1].split(".")[0] for path in report["compiled"]}
     assert {"main", "boot", "dom", "__init__", "context", "display"} <= compiled
 
 
-# Read back as the page reads it (web/snapshotfile.mjs, against the shipped wasm):
+# Read back as the page reads it (web/startup/snapshotfile.mjs, against the shipped wasm):
 # Pyodide's header (its magic number, its JSON from byte 48), and how much of
 # the wasm's data segments the memory holds as they are (XORed out of the file).
 UNPACK = """
@@ -101,19 +101,20 @@ def test_the_snapshot_file_reads_back_to_pyodides_snapshot(tmp_path):
 
 
 def test_the_first_screen_reads_the_pythons_own_keys(tmp_path):
-    """web/keys.mjs, as the built page imports it, holds the storage and URL keys of the
-    Python (web/storage.py, web/takeover.py, web/tutorial.py, web/newgame.py); precached."""
+    """web/startup/keys.mjs, as the built page imports it, holds the storage and URL keys of the
+    Python (web/model/storage.py, web/startup/takeover.py, web/model/tutorial_game.py, web/model/newgame.py); precached."""
     out, info = built(tmp_path)
     keys = out / build_site.KEYS_MODULE
     script = f"import * as keys from {json.dumps(keys.as_uri())}; console.log(JSON.stringify(keys));"
     run = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, check=True)
-    from web import newgame, storage, takeover, tutorial
+    from web.model import newgame, storage, tutorial_game as tutorial
+    from web.startup import takeover
 
     assert json.loads(run.stdout) == {
         "SAVE_KEY": storage.SAVE_KEY, "PREFS_KEY": storage.PREFS_KEY, "KEPT_KEY": takeover.KEPT_KEY,
         "TUTORIAL_KEY": tutorial.KEY, "SAVE_END": takeover.SAVE_END, "SETUP_KEYS": list(newgame.SETUP_KEYS)}
     assert build_site.KEYS_MODULE in info["files"]
-    assert 'from "./keys.mjs"' in (out / "web/firstscreen.mjs").read_text()
+    assert 'from "./keys.mjs"' in (out / "web/startup/firstscreen.mjs").read_text()
 
 
 def test_snapshot_cache_key_follows_its_inputs(tmp_path):
@@ -136,10 +137,10 @@ def test_service_worker_precaches_what_the_page_uses(tmp_path):
     assert set(precache) == set(info["files"])
     for name, digest in precache.items():  # each with the hash of its contents
         assert hashlib.sha256((out / name).read_bytes()).hexdigest().startswith(digest)
-    assert {"index.html", "pyscript.toml", "web/loader.mjs", "web/interpreter.mjs", "python-files.json.gz",
+    assert {"index.html", "pyscript.toml", "web/startup/loader.mjs", "web/startup/interpreter.mjs", "python-files.json.gz",
             "pyodide-snapshot.bin.gz", "vendor/pyodide/pyodide.asm.wasm.gz", "vendor/pyodide/pyodide.asm.mjs.gz",
             "python_stdlib.zip", "pyodide-lock.json", "vendor/pyscript/core.js", "manifest.json",
-            "web/firstscreen.mjs"} <= set(precache)
+            "web/startup/firstscreen.mjs"} <= set(precache)
     # not what the page never uses: the editor and terminal libraries (index-*.js is
     # CodeMirror's), the plain twins, bare/, the rules before Python (Python draws them)
     assert not [n for n in precache if re.search(r"codemirror|xterm|vendor/pyscript/index-|^bare/|^rules/", n)]
@@ -154,7 +155,7 @@ def test_large_files_are_gzipped(tmp_path):
         packed = (out / f"{name}.gz").read_bytes()
         assert gzip.decompress(packed) == (out / name).read_bytes()
         assert len(packed) < 0.4 * (out / name).stat().st_size
-    loader = (out / "web/interpreter.mjs").read_text()
+    loader = (out / "web/startup/interpreter.mjs").read_text()
     sizes = json.loads(re.search(r"^const BUILT = (.*);$", loader, re.M)[1])
     assert sizes["pyodide-snapshot.bin.gz"] == (out / "pyodide-snapshot.bin.gz").stat().st_size
     # each fetched from the start: index.html preloads it, as fetch() asks for it

@@ -1,4 +1,4 @@
-"""The first screen before Python is ready (web/firstscreen.mjs): the new-game form
+"""The first screen before Python is ready (web/startup/firstscreen.mjs): the new-game form
 is there and usable at once, Python keeps every choice made on it, an early Start
 starts the game when Python is ready, and a returning player sees the table as it
 was left. Python's start is held back by holding the snapshot's download."""

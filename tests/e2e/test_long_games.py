@@ -8,14 +8,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "scripts" / "bench"))  # replay_costs
 from lepeuple import new_game  # noqa: E402
 from lepeuple.core.actions import DRAW  # noqa: E402
 from lepeuple.core.game import RECORD_TEXT  # noqa: E402
 from play_helpers import shoot  # noqa: E402
 from replay_costs import long_game  # noqa: E402
-from web.replay import pack  # noqa: E402
-from web.storage import MAX_TEXT  # noqa: E402
+from web.model.replay_game import pack  # noqa: E402
+from web.model.storage import MAX_TEXT  # noqa: E402
 
 PEOPLE = [{"kind": "human", "name": name} for name in ("Ann", "Bob", "Cy")]
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
@@ -56,7 +56,7 @@ def test_a_game_drawn_until_its_record_is_full_is_said_ended_and_read_back(page,
 def test_a_huge_finished_game_from_a_link_opens_light_with_its_table_folded_and_its_review_bounded(
         page, site_url, wait_ready):
     """99,082 actions: the score chart's table made 495,169 elements; the review would have
-    run 15 hours. (scripts/huge_replay.py measures how long opening takes.)"""
+    run 15 hours. (scripts/bench/huge_replay.py measures how long opening takes.)"""
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(site_url + pack(SEATS, long_game(99_000)))
     wait_ready(page, timeout_ms=120_000)

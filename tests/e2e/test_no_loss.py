@@ -7,7 +7,7 @@ import json
 import pytest
 
 from play_helpers import actions_count, game_url, play_decision, shoot, wait_actions, wait_for_person
-from web.storage import MAX_DEPTH
+from web.model.storage import MAX_DEPTH
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """The page stays responsive while bots think: no long task over 100 ms.
 
-Bots think in slices of 30 ms on the page's only thread (web/botrunner.py);
+Bots think in slices of 30 ms on the page's only thread (web/model/botrunner.py);
 a PerformanceObserver installed before the page loads records long tasks, and
 those after body[data-ready] (the runtime's own start-up is excluded) must
 all stay under 100 ms while hard and normal bots play.

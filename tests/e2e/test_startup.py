@@ -1,4 +1,4 @@
-"""Starting from the Pyodide memory snapshot (web/interpreter.mjs), and starting
+"""Starting from the Pyodide memory snapshot (web/startup/interpreter.mjs), and starting
 without it: a missing or broken snapshot costs time, never the game."""
 
 import gzip

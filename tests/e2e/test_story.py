@@ -24,7 +24,7 @@ from play_helpers import (
     wait_actions,
     wait_for_person,
 )
-from web.playback import hold_seconds
+from web.model.playback import hold_seconds
 
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
 HOTSEAT = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}, {"kind": "bot", "level": "easy"}]
@@ -442,7 +442,7 @@ SCORING_WATCH = """() => {
 def test_a_scoring_step_is_held_and_highlighted(goto_ready, page):
     """An event's scoring step (a supply or an attack, not a Force's +2): its tiles
     highlighted, the prompt marked, held at least 2 s at speed normal (its long line:
-    web/playback.hold_seconds), every step as long as its text asks."""
+    web/model/playback.hold_seconds), every step as long as its text asks."""
     goto_ready("?players=bot:easy,bot:easy,bot:easy&seed=4&speed=normal")
     page.evaluate(SCORING_WATCH)
     page.wait_for_function(f"(document.querySelector('.prompt.scoring') || {{}}).textContent?.match({EVENT_RE})",

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from lepeuple.tutorial import CHAPTER_IDS, CHAPTERS, STEPS
+from lepeuple.coach.tutorial_script import CHAPTER_IDS, CHAPTERS, STEPS
 from play_helpers import shoot
 from test_a11y import serious_violations, tab_to
 

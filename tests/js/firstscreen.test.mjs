@@ -1,4 +1,4 @@
-// The first screen's reading of what is stored (web/firstscreen.mjs): the
+// The first screen's reading of what is stored (web/startup/firstscreen.mjs): the
 // language and bot speed to show, the guided game's offer, the table kept for
 // a returning player. Each case loads a fresh copy of the module, which reads
 // the URL and the templates' languages as it loads.
@@ -12,7 +12,7 @@ const LANGS = ["en", "fr", "ja"];
 async function firstScreen(changes = {}, stored = {}) {
   visit({ templateLangs: LANGS, ...changes });
   for (const [key, value] of Object.entries(stored)) page.storage.set(key, value);
-  return fresh("../../web/firstscreen.mjs");
+  return fresh("../../web/startup/firstscreen.mjs");
 }
 
 test("a stored value that cannot be read counts as none", async () => {

@@ -1,11 +1,11 @@
-// The loading bar's arithmetic (web/loader.mjs, progress()): what it says and
-// how full it is for each "lepeuple:progress" event of web/interpreter.mjs.
+// The loading bar's arithmetic (web/startup/loader.mjs, progress()): what it says and
+// how full it is for each "lepeuple:progress" event of web/startup/interpreter.mjs.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { fresh, visit } from "./page.mjs";
 
 visit();
-const { progress, TEXT } = await fresh("../../web/loader.mjs");
+const { progress, TEXT } = await fresh("../../web/startup/loader.mjs");
 const en = TEXT.en;
 const fetching = (file, loaded, total) => ({ file, loaded, total, phase: "fetching" });
 

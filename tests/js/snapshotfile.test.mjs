@@ -1,10 +1,10 @@
-// The snapshot file (web/snapshotfile.mjs): the data segments read from a
+// The snapshot file (web/startup/snapshotfile.mjs): the data segments read from a
 // WebAssembly module, and a memory snapshot packed without its zero blocks and
 // the module's data, then read back exactly.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { test } from "node:test";
-import { dataSegments, packSnapshot, unpackSnapshot } from "../../web/snapshotfile.mjs";
+import { dataSegments, packSnapshot, unpackSnapshot } from "../../web/startup/snapshotfile.mjs";
 
 const BLOCK = 4096, HEADER = 16, FILE_HEADER = 12;  // the file: "LDPX", length, runs, then 8 bytes a run
 

@@ -1,4 +1,4 @@
-"""Every click counts (web/choices.py and the buttons that feed it): a highlighted tile
+"""Every click counts (web/model/choices.py and the buttons that feed it): a highlighted tile
 that several meeples can reach asks which meeple, and a labelled way to move ("split:
 tiles 4 → 5", circle, square) is played as labelled, never followed by "Which way?"."""
 
@@ -9,11 +9,11 @@ from html.parser import HTMLParser
 import lepeuple
 from fakedom import FakeDom
 from lepeuple import preview
-from web import storage
 from web.app import App
-from web.choices import Chooser
-from web.newgame import Seat
-from web.storage import MemoryBackend
+from web.model import storage
+from web.model.choices import Chooser
+from web.model.newgame import Seat
+from web.model.storage import MemoryBackend
 
 SEATS = [Seat("human", name="Ann"), Seat("bot", level="easy"), Seat("bot", level="easy")]
 

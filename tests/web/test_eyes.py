@@ -1,11 +1,11 @@
-"""Only your own eyes (web/eyes.py): in a game still being played, no screen shows a
+"""Only your own eyes (web/model/eyes.py): in a game still being played, no screen shows a
 card of a hand the person holding the device may not see, whatever is clicked —
 replay open and close, "Seen by", pass screens, Take back, the rules panel, the
 review, the game saved as a file. Random command sequences on the fake DOM; the
 page is checked after each.
 
 The allowed eyes are worked out here from the session's own record of who took
-the device (the pass screen), not from web/eyes.py: one human holds it always;
+the device (the pass screen), not from web/model/eyes.py: one human holds it always;
 in hot-seat the human who passed the pass screen, nobody while one is up."""
 
 import html
@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from fakedom import FakeDom
 from lepeuple.core.cards import NAMES
 from web.app import App
+from web.model.storage import MemoryBackend
 from web.render.common import player_name
-from web.storage import MemoryBackend
 
 PLAY = {"card", "meeple", "tile", "how", "target", "confirm", "draw", "skip", "defend"}
 GAMES = ["?players=human,bot:easy,bot:easy&names=Ann",

@@ -1,6 +1,6 @@
 """The first screen before Python is ready: rendered at build time by the page's own
 render code (web/prerender.py), taken over by Python with what the player chose
-(web/takeover.py), and the table kept for the next visit only where anyone may see it."""
+(web/startup/takeover.py), and the table kept for the next visit only where anyone may see it."""
 
 import json
 import random
@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from fakedom import FakeDom
-from web import takeover
 from web.app import App
 from web.i18n import CODES
 from web.markup import to_html
-from web.storage import PREFS_KEY, MemoryBackend
+from web.model.storage import PREFS_KEY, MemoryBackend
+from web.startup import takeover
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 import build_site
@@ -55,8 +55,8 @@ def drawn_fields(html):
 
 
 def boot(lang="en", items=None, search="", state=None, typed=None):
-    """The page started as web/boot.py starts it, after the first screen left `state`;
-    `typed`: the form's text as typed early, which web/boot.py puts back."""
+    """The page started as web/startup/boot.py starts it, after the first screen left `state`;
+    `typed`: the form's text as typed early, which web/startup/boot.py puts back."""
     dom, backend = FormDom(), MemoryBackend(items)
     app = App(dom, backend, search, [lang], clock=lambda: 1000, rng=random.Random(1))
     state = state or {}

@@ -10,7 +10,7 @@ from fakedom import FakeDom
 from lepeuple.bots import LEVELS
 from web import i18n
 from web.app import App
-from web.storage import MemoryBackend
+from web.model.storage import MemoryBackend
 
 
 def test_english_about_texts_are_the_engines_descriptions():

@@ -9,10 +9,10 @@ from fakedom import FakeDom
 from lepeuple.core.events import named
 from web.app import App
 from web.markup import to_html
-from web.newgame import Seat
+from web.model.newgame import Seat
+from web.model.storage import MemoryBackend, encode
 from web.render import log as log_view
 from web.render.log import EARLIER_PAGE, OPEN_TURNS, log, turns
-from web.storage import MemoryBackend, encode
 
 SEATS = [Seat("human", name="Ann"), Seat("bot", level="easy"), Seat("bot", level="easy")]
 

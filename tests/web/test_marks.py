@@ -6,10 +6,10 @@ import re
 import pytest
 
 from lepeuple import new_game
-from lepeuple.preview import preview
-from web.choices import Chooser
+from lepeuple.coach.preview import preview
 from web.markup import to_html
-from web.newgame import Seat
+from web.model.choices import Chooser
+from web.model.newgame import Seat
 from web.render.outcome import outcome_tag
 from web.render.ring import ring
 

@@ -1,4 +1,4 @@
-"""Nothing lost, nothing stuck (web/storage.py, web/app.py, web/newgame.py): whatever is
+"""Nothing lost, nothing stuck (web/model/storage.py, web/app.py, web/model/newgame.py): whatever is
 in storage the page starts; two tabs never roll a game back; names cannot turn the
 page's text around; a link's ignored parameters are said."""
 
@@ -11,11 +11,11 @@ from fakedom import FakeDom
 from lepeuple import new_game
 from lepeuple.core.actions import DRAW
 from lepeuple.core.game import RECORD_TEXT
-from web import storage
 from web.app import App
-from web.newgame import Seat, clean_name
+from web.model import storage
+from web.model.newgame import Seat, clean_name
+from web.model.storage import MemoryBackend
 from web.render.common import player_name
-from web.storage import MemoryBackend
 
 PLAY = {"card", "meeple", "tile", "how", "target", "confirm", "draw", "skip", "defend"}
 

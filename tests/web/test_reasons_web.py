@@ -6,7 +6,7 @@ import random
 import re
 
 from test_web_app import PLAY_ACTS, make
-from web import storage
+from web.model import storage
 
 
 def play_some(app, dom, decisions, seed=3):

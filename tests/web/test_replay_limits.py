@@ -12,9 +12,9 @@ from fakedom import FakeDom
 from lepeuple import load
 from lepeuple.core.positions import Positions
 from web.app import App
-from web.botrunner import levels
-from web.replay import Replay, pack, unpack
-from web.storage import SAVE_KEY, MemoryBackend, SaveError
+from web.model.botrunner import levels
+from web.model.replay_game import Replay, pack, unpack
+from web.model.storage import SAVE_KEY, MemoryBackend, SaveError
 
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
 RECORD = {"format": 1, "players": 3, "options": {}, "seed": 1, "actions": []}
@@ -73,7 +73,7 @@ def test_a_link_to_a_game_in_progress_is_refused_without_building_its_log():
 
 def test_the_replay_bar_offers_a_bounded_choice_of_turns_round_the_current_one():
     from web.markup import to_html
-    from web.render.replay import TURN_CHOICES, controls
+    from web.render.replay_view import TURN_CHOICES, controls
 
     replay = Replay(SEATS, draws(3000), levels())
     replay.go(1500)
@@ -88,7 +88,7 @@ def test_what_a_link_is_made_of_it_reads_back_and_a_link_too_long_is_not_offered
     link that unpacks (a save of it without reasons fits MAX_UNPACKED); a link whose data
     would pass MAX_LINK is refused when asked for, in words, instead of copied."""
     from lepeuple.core.actions import DRAW
-    from web import replay as replay_module
+    from web.model import replay_game as replay_module
 
     game = load(RECORD)
     while not game.is_over:

@@ -1,4 +1,4 @@
-"""Replay, files, links, the score chart and stats (web/replay.py, web/controllers/replay.py),
+"""Replay, files, links, the score chart and stats (web/model/replay_game.py, web/controllers/replay.py),
 driven on the fake DOM as a person would."""
 
 import json
@@ -6,11 +6,11 @@ import random
 
 import lepeuple
 from fakedom import FakeDom
-from web import stats, storage
 from web.app import App
-from web.render.replay import score_rows
-from web.replay import Replay, pack, unpack
-from web.storage import MemoryBackend, SaveError
+from web.model import device_stats as stats, storage
+from web.model.replay_game import Replay, pack, unpack
+from web.model.storage import MemoryBackend, SaveError
+from web.render.replay_view import score_rows
 
 PLAY = {"card", "meeple", "tile", "how", "target", "confirm", "draw", "skip", "defend"}
 

@@ -1,17 +1,17 @@
-"""The review's list in the page (web/render/replay.py): the engine's list as it is
+"""The review's list in the page (web/render/replay_view.py): the engine's list as it is
 (mistakes of at least 3 points only), each labelled by turn and player exactly as the
 replay's turn menu labels the turn of that step ("Turn 12: Ann")."""
 
 from lepeuple import new_game
 from lepeuple.bots import choose
+from lepeuple.coach.review import MIN_LOSS, Review
 from lepeuple.core.rng import Rng
 from lepeuple.core.view import view
-from lepeuple.review import MIN_LOSS, Review
-from web import botrunner
 from web.markup import text_of
-from web.newgame import Seat
-from web.render.replay import review_panel, turn_label
-from web.replay import Replay
+from web.model import botrunner
+from web.model.newgame import Seat
+from web.model.replay_game import Replay
+from web.render.replay_view import review_panel, turn_label
 
 SEATS = [Seat("human", name="Ann"), Seat("bot", level="easy"), Seat("bot", level="easy")]
 

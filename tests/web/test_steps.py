@@ -1,4 +1,4 @@
-"""Step playback never drifts (web/controllers/game.py, web/playback.py), on a fake
+"""Step playback never drifts (web/controllers/game.py, web/model/playback.py), on a fake
 DOM with an injected clock: "Next step" shows exactly the steps the page shows
 when it plays on its own, one per click, in order; the prompt, the board, the
 scores and the log show the same moment; Pause / Play on / Next step only while
@@ -11,10 +11,10 @@ import re
 
 from fakedom import FakeDom
 from web.app import App
-from web.playback import READ, hold_seconds
+from web.model.playback import READ, hold_seconds
+from web.model.storage import MemoryBackend
 from web.render.common import player_name
 from web.render.table import _at_frame
-from web.storage import MemoryBackend
 
 GAME = "?players=human,bot:easy,bot:easy&seed=4242&speed=normal"
 

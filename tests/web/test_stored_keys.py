@@ -8,9 +8,9 @@ import random
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from fakedom import FakeDom
-from web import stats, storage, tutorial
 from web.app import App
-from web.storage import MemoryBackend
+from web.model import device_stats as stats, storage, tutorial_game as tutorial
+from web.model.storage import MemoryBackend
 
 KEYS = (storage.SAVE_KEY, storage.PREFS_KEY, stats.STATS_KEY, tutorial.KEY)
 JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 10**20) | st.floats(allow_nan=False) | st.text(max_size=8),

@@ -1,4 +1,4 @@
-"""The table tells the story (web/playback.py, web/render/log.py, web/choices.py, web/app.py):
+"""The table tells the story (web/model/playback.py, web/render/log.py, web/model/choices.py, web/app.py):
 steps shown one at a time, the log grouped by turn with points by reason, take back a
 slip, previews that decide when "which way?" is worth asking. Driven on a fake DOM."""
 
@@ -9,14 +9,14 @@ import lepeuple
 from fakedom import FakeDom
 from lepeuple import preview
 from lepeuple.core.events import named
-from web import storage
 from web.app import App
-from web.choices import Chooser
 from web.markup import to_html
-from web.newgame import Seat
-from web.playback import SCORING, frames
+from web.model import storage
+from web.model.choices import Chooser
+from web.model.newgame import Seat
+from web.model.playback import SCORING, frames
+from web.model.storage import MemoryBackend
 from web.render.log import describe, log, turns
-from web.storage import MemoryBackend
 
 SEATS = [Seat("human", name="Ann"), Seat("bot", level="easy"), Seat("bot", level="easy")]
 

@@ -12,7 +12,7 @@ import re
 import pytest
 
 from fakedom import FakeDom
-from lepeuple import tutorial as script
+from lepeuple.coach import tutorial_script as script
 from lepeuple.core.actions import from_json
 from lepeuple.core.cards import POWER_IDS
 from lepeuple.core.events import named
@@ -20,9 +20,9 @@ from lepeuple.core.scenario import run as run_scenario
 from lepeuple.core.setup import state_json
 from web import i18n
 from web.app import App
+from web.model.storage import SAVE_KEY, MemoryBackend
+from web.model.tutorial_game import KEY, Tutorial, progress
 from web.render.log import describe
-from web.storage import SAVE_KEY, MemoryBackend
-from web.tutorial import KEY, Tutorial, progress
 
 
 def _tiles(game, *meeples):

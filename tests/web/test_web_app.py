@@ -6,9 +6,9 @@ import re
 
 import lepeuple
 from fakedom import FakeDom
-from web import storage
 from web.app import App
-from web.storage import MemoryBackend
+from web.model import storage
+from web.model.storage import MemoryBackend
 
 PLAY_ACTS = {"card", "meeple", "tile", "how", "target", "confirm", "draw", "skip", "defend", "cancel", "pass-ok"}
 

@@ -5,10 +5,11 @@ from pathlib import Path
 import pytest
 
 import lepeuple
-from web import i18n, storage
-from web.choices import Chooser
+from web import i18n
 from web.markup import h, to_html
-from web.newgame import Seat, Setup, parse_query, setup_from_form, to_query
+from web.model import storage
+from web.model.choices import Chooser
+from web.model.newgame import Seat, Setup, parse_query, setup_from_form, to_query
 
 LEVELS = ["easy", "normal", "hard"]
 WEB = Path(__file__).resolve().parents[2] / "web"
@@ -279,7 +280,7 @@ def test_no_ui_string_is_hard_coded():
 
 
 def test_bot_stats_time_each_level_apart_and_leave_forced_actions_out():
-    from web.botrunner import Stats
+    from web.model.botrunner import Stats
 
     stats = Stats()
     stats.record("normal", 0.4, 600, 0.3)

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from web import i18n
-from web.newgame import MAX_NAME, clean_name, cut, echo, parse_query
+from web.model.newgame import MAX_NAME, clean_name, cut, echo, parse_query
 
 FAMILY = "👩\u200d👩\u200d👧\u200d👦"  # one emoji: 7 code points joined by ZWJ
 THUMB = "👍🏽"  # with a skin tone

@@ -1,11 +1,11 @@
 """The page's controllers: one per feature, each owning its state and drawing its screen.
 
 - `game.GameController` — the game being played: its Session, the steps on
-  screen (web/playback.Steps), bots taking turns, the player's choices, the
+  screen (web/model/playback.Steps), bots taking turns, the player's choices, the
   hint, take back, the pass and end screens, another tab taking over.
 - `form.FormController` — the new-game form, "discard the game?", an
   unreadable save.
-- `guide.GuideController` — the guided first game (web/tutorial.py).
+- `guide.GuideController` — the guided first game (web/model/tutorial_game.py).
 - `replay.ReplayController` — the replay viewer: the game in progress, a
   finished one, a file or a link; sharing; the review ("coach").
 - `stats.StatsController` — this device's record of games.

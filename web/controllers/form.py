@@ -1,9 +1,9 @@
 """The new-game form, "discard the game in progress?", and an unreadable save."""
 
-from ..newgame import Seat, Setup, default_level, setup_from_form
+from ..model.newgame import Seat, Setup, default_level, setup_from_form
 from ..render import screens
 
-# The form's fields whose value can be refused, by the message that refuses it (web/newgame.py).
+# The form's fields whose value can be refused, by the message that refuses it (web/model/newgame.py).
 FIELD_OF = {"err.target": "target", "err.seed": "seed"}
 
 

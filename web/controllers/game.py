@@ -1,6 +1,6 @@
 """The game being played: its steps on screen, bots taking turns, the player's choices.
 
-Every action is shown as steps (web/playback.Steps): a bot's turn step by
+Every action is shown as steps (web/model/playback.Steps): a bot's turn step by
 step, each held on screen for a time that grows with its text
 (playback.hold_seconds). One loop (`drive`) shows steps and lets bots decide;
 "Pause" stops it after the step on screen, "Next step" shows exactly one more
@@ -15,19 +15,20 @@ game, take back, another tab or leaving the table ends them; the app's
 dispatcher starts the loop again (`kick`) when the table is back.
 """
 
-from lepeuple.preview import preview
+from lepeuple.coach.preview import preview
 
-from .. import botrunner, i18n, playback
-from ..choices import Chooser
-from ..eyes import Eyes, device_holder
+from .. import i18n
 from ..markup import h
-from ..newgame import Setup
-from ..render import replay as replay_view, screens
+from ..model import botrunner, playback
+from ..model.choices import Chooser
+from ..model.eyes import Eyes, device_holder
+from ..model.newgame import Setup
+from ..model.session import Session
+from ..model.storage import decode
+from ..render import replay_view, screens
 from ..render.common import button, player_name
 from ..render.log import EARLIER_PAGE
 from ..render.table import Controls, HintShown, TableModel, frame_text, table_screen
-from ..session import Session
-from ..storage import decode
 
 # How long a bot waits after a person's decision that can still be taken back.
 UNDO_WINDOW = {"slow": 3.0, "normal": 2.0, "fast": 1.2, "instant": 0.0}
@@ -38,7 +39,7 @@ NEARLY_FULL = 0.95
 
 class Hint:
     """The hard bot's suggestion for the person to move: asked (`busy`), then its action,
-    path and why (lepeuple.reason)."""
+    path and why (lepeuple.coach.reason)."""
 
     def __init__(self):
         self.action, self.path, self.why, self.busy = None, [], None, False
@@ -292,7 +293,7 @@ class GameController:
             self.chooser, self.hint = None, Hint()
 
     def ask_hint(self, _):
-        """The hard bot's choice from the view of the person to move, who holds the device (web/eyes)."""
+        """The hard bot's choice from the view of the person to move, who holds the device (web/model/eyes)."""
         s = self.session
         if self.current_chooser() is not None and not self.hint.busy and device_holder(s) == s.game.to_move:
             self.hint.busy = True

@@ -1,8 +1,8 @@
-"""The guided first game (web/tutorial.py): opening it, its steps, leaving it."""
+"""The guided first game (web/model/tutorial_game.py): opening it, its steps, leaving it."""
 
-from ..render.tutorial import offer as tutorial_offer, tutorial_screen
-from ..storage import PREFS_KEY
-from ..tutorial import STEPS as TUTORIAL_STEPS, Tutorial, forget as forget_tutorial, progress as tutorial_progress
+from ..model.storage import PREFS_KEY
+from ..model.tutorial_game import STEPS as TUTORIAL_STEPS, Tutorial, forget as forget_tutorial, progress as tutorial_progress
+from ..render.tutorial_view import offer as tutorial_offer, tutorial_screen
 
 
 class GuideController:

@@ -2,8 +2,8 @@
 
 import random
 
-from .. import botrunner
-from ..storage import Store
+from ..model import botrunner
+from ..model.storage import Store
 
 
 class Page:

@@ -2,7 +2,7 @@
 game, a file or a link, stepped through; sharing a finished game.
 
 Opening a replay never touches the saved game: the viewer works on its own
-copy of a record. Whose eyes it shows is decided by web/eyes.Eyes: in a game
+copy of a record. Whose eyes it shows is decided by web/model/eyes.Eyes: in a game
 still being played only the device holder's (nobody's for a file or a link),
 every seat and "Everyone" once the game is over.
 """
@@ -11,15 +11,15 @@ import asyncio
 import time
 
 from lepeuple import action_from_json
-from lepeuple.review import Review
+from lepeuple.coach.review import Review
 
-from ..eyes import EVERYONE, Eyes
 from ..markup import h
-from ..render import replay as replay_view
+from ..model.eyes import EVERYONE, Eyes
+from ..model.replay_game import Replay, file_name, fits_link, pack, read_file, unpack
+from ..model.storage import SaveError, encode
+from ..render import replay_view
 from ..render.log import EARLIER_PAGE
 from ..render.table import ReplayExtras, TableModel, table_screen
-from ..replay import Replay, file_name, fits_link, pack, read_file, unpack
-from ..storage import SaveError, encode
 from . import UNCHANGED
 
 REPLAY_STEP = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.0}  # seconds between actions played back
@@ -29,7 +29,7 @@ REVIEW_MOST = 40  # decisions reviewed at most, the biggest swings first: about 
 
 
 class ReplayController:
-    """The replay on screen (`replay`, a web/replay.Replay) with its `eyes`; a file's
+    """The replay on screen (`replay`, a web/model/replay_game.Replay) with its `eyes`; a file's
     game that may be played on (`imported`); playing back; the share link's state;
     the review; the tiles of a review's two moves; a shared game's link (`fragment`)."""
 

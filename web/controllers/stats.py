@@ -1,6 +1,6 @@
-"""This device's record of one person's games (web/stats.py): counting a game, the panel, resetting."""
+"""This device's record of one person's games (web/model/device_stats.py): counting a game, the panel, resetting."""
 
-from .. import stats
+from ..model import device_stats as stats
 from ..render import screens
 
 

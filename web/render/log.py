@@ -11,16 +11,16 @@ device (None: a spectator sees no private card).
 
 from bisect import bisect_left
 
+from lepeuple.coach.explain import event_parts
 from lepeuple.core.actions import to_json as action_json
 from lepeuple.core.events import named, redact
 from lepeuple.core.ring import home_owner
-from lepeuple.explain import event_parts
 
 from ..i18n import language, power_name, t, tn
 from ..markup import cached, classes, h
 from .cards import signed
 from .common import button, meeple_text, people, player_name
-from .replay import action_words
+from .replay_view import action_words
 from .rules import log_why
 from .why import reason_line
 
@@ -40,7 +40,7 @@ def describe(event, seats, viewer, hidden_scores=False, active=None, applied=Non
 
     For an "event", `active` is the player whose turn it is and `applied` the
     score changes that followed it (seat -> change after the floor at 0)."""
-    if event[0] == "took_back":  # the page's own line (web/session.TookBack), no engine event
+    if event[0] == "took_back":  # the page's own line (web/model/session.TookBack), no engine event
         return t("log.took_back", name=player_name(seats, event.seat), action=action_words(action_json(event.action), seats))
     event = redact(named(event), viewer, hidden_scores)
     handler = _HANDLERS.get(event.type)

@@ -6,9 +6,9 @@ power card", "stops at 5", a warning when the meeple is left where an
 opponent could score with it.
 """
 
+from lepeuple.coach.explain import scoring
 from lepeuple.core.game import reaches_target
 from lepeuple.core.ring import home_owner
-from lepeuple.explain import scoring
 
 from ..i18n import t
 from .cards import signed

@@ -8,7 +8,7 @@ from lepeuple.core.ring import PEOPLES
 
 from ..i18n import LANGUAGES, t, tn
 from ..markup import classes, h
-from ..newgame import MAX_NAME, SEED_PATTERN, SPEEDS
+from ..model.newgame import MAX_NAME, SEED_PATTERN, SPEEDS
 from .common import badge, button, join_names, player_name
 
 
@@ -57,7 +57,7 @@ def new_game(draft, levels, errors=(), notices=(), can_resume=False, stats_box=N
     def checked(name, value):  # a refused field: its text as typed, marked, tied to its message
         return {"value": typed.get(name, value), "aria-invalid": "true" if name in refused else None,
                 "aria-describedby": f"error-{name}" if name in refused else None,
-                "data-refused": t(f"err.{name}", value="{value}")}  # said by web/firstscreen.mjs before Python is ready
+                "data-refused": t(f"err.{name}", value="{value}")}  # said by web/startup/firstscreen.mjs before Python is ready
 
     return h("form", {"class": "newgame", "data-testid": "newgame", "data-refused-heading": t("err.heading")},
              h("h2", t("new.heading")),

@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 
 from ..i18n import power_name, t
 from ..markup import classes, h
-from ..playback import SCORING
+from ..model.playback import SCORING
 from . import cards
 from .common import button, meeple_label, player_name
 from .legend import legend
@@ -29,7 +29,7 @@ class Controls:
 @dataclass
 class HintShown:
     """The Hint on screen: the hard bot's action (None: no hint), the tiles of a hinted
-    move, and why (lepeuple.reason; None: said from the preview instead)."""
+    move, and why (lepeuple.coach.reason; None: said from the preview instead)."""
 
     action: object = None
     path: list = field(default_factory=list)

@@ -1,4 +1,4 @@
-"""A decision's reason in words: the facts of `lepeuple.reason` said for a viewer.
+"""A decision's reason in words: the facts of `lepeuple.coach.reason` said for a viewer.
 
 The same words serve a bot's line in the log and the Hint: they say what the
 action gains ("noble attack on Ann's home: you +3, Ann −1", "a power card for
@@ -42,7 +42,7 @@ def why_text(reason, seats, viewer, hidden=False):
 def _alternative(action, seats, own):
     """The runner-up in a few words. Not played, its card is still in the decider's hand:
     named to the decider only (the Hint), to others just "another move", "a power card"."""
-    from .replay import action_words
+    from .replay_view import action_words
 
     if not own and action["type"] in ("move", "power"):
         return t("why.other." + action["type"])

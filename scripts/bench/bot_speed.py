@@ -8,8 +8,10 @@ Opens the built page in headless Chromium with `?players=bot:L,bot:L,bot:L`
 decisions with a real choice, and reads the page's own bot statistics
 (web/model/botrunner.Stats, in body[data-bot-stats]): mean and longest time per
 decision (from the start of thinking to the chosen action, the 30 ms slices and
-the browser's work between them included) and search iterations per second of
-thinking. Prints a table, then one JSON line. The figures depend on the load of
+the browser's work between them included), search iterations per second of
+thinking, the longest slice, and the longest main-thread task after
+body[data-ready] (a PerformanceObserver of long tasks, over 50 ms: "-" when there
+was none). Prints a table, then one JSON line. The figures depend on the load of
 the machine: the load average is printed with them.
 """
 
@@ -26,6 +28,12 @@ import build_site
 import serve
 
 LEVEL_STATS = "(level) => (JSON.parse(document.body.dataset.botStats || '{}').levels || {})[level]"
+OBSERVE_LONG_TASKS = """
+window.__longtasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
+}).observe({type: "longtask", buffered: true});
+"""
 
 
 def measure(playwright, base, level, players, decisions, seed):
@@ -33,12 +41,19 @@ def measure(playwright, base, level, players, decisions, seed):
     chromium = browser.launch(playwright)
     try:
         page = chromium.new_context().new_page()
+        page.add_init_script(OBSERVE_LONG_TASKS)
         seats = ",".join([f"bot:{level}"] * players)
         page.goto(f"{base}?players={seats}&seed={seed}&speed=instant")
         browser.wait_ready(page, timeout_ms=120_000)
+        ready = page.evaluate("performance.now()")
         page.wait_for_function(f"() => (({LEVEL_STATS})('{level}') || {{}}).decisions >= {decisions}",
                                timeout=600_000)
-        return page.evaluate(f"({LEVEL_STATS})('{level}')")
+        row = page.evaluate(f"({LEVEL_STATS})('{level}')")
+        stats = page.evaluate("JSON.parse(document.body.dataset.botStats)")
+        tasks = [duration for start, duration in page.evaluate("window.__longtasks") if start > ready]
+        row["longest_slice_ms"] = stats["longest_slice_ms"]
+        row["longest_task_ms"] = round(max(tasks)) if tasks else None
+        return row
     finally:
         chromium.close()
 
@@ -65,12 +80,12 @@ def main():
                 results[level] = measure(playwright, base, level, args.players, args.decisions, args.seed)
     finally:
         server.shutdown()
-    print(f"{'level':<8} {'decisions':>9} {'mean s':>7} {'longest s':>9} {'iterations/s':>12}   "
-          f"({args.players} players, seed {args.seed})")
+    print(f"{'level':<8} {'decisions':>9} {'mean s':>7} {'longest s':>9} {'iterations/s':>12} "
+          f"{'slice ms':>8} {'task ms':>7}   ({args.players} players, seed {args.seed})")
     for level, row in results.items():
-        rate = row["iterations_per_s"]
+        rate, task = row["iterations_per_s"], row["longest_task_ms"]
         print(f"{level:<8} {row['decisions']:>9} {row['mean_s']:>7.3f} {row['longest_s']:>9.3f} "
-              f"{'-' if rate is None else rate:>12}")
+              f"{'-' if rate is None else rate:>12} {row['longest_slice_ms']:>8} {'-' if task is None else task:>7}")
     print(f"load average (1, 5, 15 min): {[round(x, 2) for x in os.getloadavg()]}; {os.cpu_count()} CPUs")
     print(json.dumps({"bot_speed": results, "players": args.players, "seed": args.seed}))
 

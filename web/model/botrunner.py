@@ -30,6 +30,7 @@ class Stats:
         self.total = 0.0
         self.longest = 0.0  # the longest whole decision, in seconds
         self.longest_slice = 0.0  # the longest single slice, in seconds
+        self.slices = 0  # slices thought, each followed by a return to the browser's event loop
         self.slow = []  # (level, iterations, ms) of slices over 50 ms: what to look at
         # level -> [decisions, seconds, longest seconds, iterations, thinking seconds],
         # decisions with a real choice only (scripts/bench/bot_speed.py reads them)
@@ -55,6 +56,7 @@ class Stats:
                   for level, (n, total, longest, iterations, thinking) in self.levels.items()}
         return {"decisions": self.decisions, "total_s": round(self.total, 3),
                 "longest_s": round(self.longest, 3), "longest_slice_ms": round(self.longest_slice * 1000, 1),
+                "slices": self.slices,
                 "slow_slices": self.slow[-10:], "levels": levels}
 
 
@@ -78,6 +80,7 @@ async def decide(view, level, seed, cancelled=lambda: False, slice_s=SLICE):
         done = thinking.step(slice_s)
         spent = time.perf_counter() - t0
         in_slices += spent
+        STATS.slices += 1
         STATS.longest_slice = max(STATS.longest_slice, spent)
         if spent > 0.05:
             STATS.slow.append((level, thinking.iterations, round(spent * 1000)))

@@ -227,6 +227,9 @@ class GameController:
         """The bot to move decides from its view and plays; True when it did."""
         s, dom = self.session, self.app.page.dom
         seat = s.game.to_move
+        await dom.sleep(0)  # the step just shown is drawn in a task of its own
+        if not self._live(loop):
+            return False
         self.thinking = seat
         dom.flag("thinking", "1")
         self.app.render()

@@ -109,6 +109,19 @@ class App:
     def tutorial(self):
         return self.guide.tutorial
 
+    def moment(self):
+        """How far play has gone on the screen up: a choice of play clicked on an older
+        drawing is not acted on (web/startup/boot.Link.command)."""
+        game = self.guide.tutorial.game if self.screen == "tutorial" and self.guide.tutorial else None
+        game = game or (self.session.game if self.session else None)
+        return self.screen, len(game.history) if game else None
+
+    def storage_refused(self, key):
+        """The browser refused to write `key` (a full quota): said where it matters."""
+        if key == SAVE_KEY and self.session is not None:
+            self.game.save_refused()
+            self.render()
+
     def file_name(self):
         return self.replay.file_name()
 

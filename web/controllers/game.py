@@ -105,6 +105,10 @@ class GameController:
             return
         self.notice = ("save.failed", {"reason": error}) if error else None
 
+    def save_refused(self):
+        """The browser refused the last save (storage full): said above the table."""
+        self.notice = ("save.failed", {"reason": i18n.t("save.failed.full")})
+
     def go_stale(self):
         """Another tab played on: stop here (bots too) until the player continues the newer game."""
         self.stale = True

@@ -206,6 +206,40 @@ class Store:
         return None
 
 
+class PageStorage:
+    """localStorage as the page's Python sees it from its Web Worker, where there is
+    none: a copy of the page's items (sent at start-up), kept up to date by what
+    other tabs write (`heard`). A write changes the copy at once and is sent to the
+    page (`send`: web/dom.WorkerDom.send), which writes it in order; a write the
+    browser refuses (a full quota) comes back with the value really kept (`refused`)."""
+
+    def __init__(self, items, send):
+        self.items = {str(k): str(v) for k, v in (items or {}).items()}
+        self.send = send
+
+    def getItem(self, key):
+        return self.items.get(key)
+
+    def setItem(self, key, value):
+        self.items[key] = str(value)
+        self.send({"type": "store", "key": key, "value": self.items[key]})
+
+    def removeItem(self, key):
+        self.items.pop(key, None)
+        self.send({"type": "store", "key": key, "value": None})
+
+    def heard(self, key, value):
+        """Another tab wrote `value` at `key` (None: removed it; key None: cleared all)."""
+        if key is None:
+            self.items.clear()
+        elif value is None:
+            self.items.pop(key, None)
+        else:
+            self.items[key] = str(value)
+
+    refused = heard  # the page kept `value` at `key`, not what was written
+
+
 class MemoryBackend:
     """A dict with localStorage's methods (tests, and a browser that has none)."""
 

@@ -1,0 +1,230 @@
+// The page's main thread: it only draws.
+//
+// The page's Python (the engine, the bots, the review and every screen's
+// drawing) runs in a module Web Worker, web/startup/worker.mjs, so that
+// nothing it thinks or draws ever holds up a frame, a click or a scroll here
+// (docs/web.md says why, with the figures). This module starts the worker,
+// tells it what only the page knows, hands it what the player does
+// (input.mjs), and does what it asks:
+//
+//   render   patch the regions that changed (patch.mjs), glide what moved
+//            (motion.mjs), keyboard focus (focus.mjs), what is said (voice.mjs),
+//            and keep the table for the next visit when it says "keep"
+//   flag     body[data-NAME] (tests and styles)
+//   store    localStorage (store.mjs); a refused write is answered
+//   lang, sound, query, fragment, copy, download, fields, error, ready, net
+//
+// and, before its Python runs: progress (the loading bar), marks, fetched,
+// python (then the page sends "boot": its address, the browser's languages,
+// what localStorage holds, what was done on the first screen), beat (a
+// worker silent for WATCHDOG_MS is restarted: the game resumes from its save).
+// Where module Workers are unavailable, the same worker module runs on this
+// thread, as the page did before, and the console says so once.
+
+import { KEPT_KEY, SAVE_END, SAVE_KEY } from "../startup/keys.mjs";
+import { remember, settle } from "./focus.mjs";
+import { listen } from "./input.mjs";
+import { fly, measure } from "./motion.mjs";
+import { patch } from "./patch.mjs";
+import { items, read, watch, write } from "./store.mjs";
+import { setSound, setWords, speak, yourTurn } from "./voice.mjs";
+
+const WORKER = new URL("../startup/worker.mjs", import.meta.url);
+// Silent this long (it says "beat" each second): restarted. A worker busy in one piece
+// (opening a game of 100,000 actions on a slow phone) is silent too: hence so long.
+const WATCHDOG_MS = 15_000;
+const root = document.getElementById("app");
+
+// What tests and benchmarks read: messages each way, restarts, whether a Worker is used.
+const stats = { sent: 0, received: 0, beats: 0, restarts: 0, renders: 0, worker: true };
+let port = null, worker = null, heard = 0, booted = false, seq = 0, kept = null;
+
+// The player's input: the page is busy (body[data-busy]) until the worker has
+// handled it, and drawn what it changes.
+const INPUTS = new Set(["command", "change", "file"]);
+let pending = 0;
+
+function send(message) {
+  if (!port) return;
+  stats.sent += 1;
+  if (INPUTS.has(message.type)) busy(+1);
+  port.postMessage(JSON.stringify({ ...message, seq }));
+}
+
+function busy(step) {
+  pending = Math.max(0, pending + step);
+  if (pending) document.body.dataset.busy = "1";
+  else delete document.body.dataset.busy;
+}
+
+function start() {
+  const url = new URL(WORKER);
+  if (!navigator.serviceWorker?.controller) url.searchParams.set("stash", "");  // a first visit: interpreter.mjs
+  try {
+    worker = new Worker(url, { type: "module" });
+  } catch (error) {
+    return sameThread(error);
+  }
+  worker.onmessage = (event) => hear(event.data);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    if (!booted && stats.restarts === 0) return sameThread(event.message);  // no module worker here
+    restart(`the worker failed: ${event.message}`);
+  };
+  port = worker;
+  heard = performance.now();
+}
+
+async function sameThread(why) {
+  console.warn(`Le Dernier Peuple: no module Web Worker here (${why}); Python runs on the page's thread`);
+  stats.worker = false;
+  worker = null;
+  const channel = new MessageChannel();
+  port = channel.port1;
+  port.onmessage = (event) => hear(event.data);
+  heard = Number.POSITIVE_INFINITY;  // no watchdog: nothing to restart
+  (await import(WORKER.href)).serve(channel.port2);
+}
+
+function restart(why) {
+  console.warn(`Le Dernier Peuple: restarting the game's worker (${why})`);
+  worker?.terminate();
+  stats.restarts += 1;
+  booted = false;
+  busy(-pending);  // what the old worker was handling is lost: the game resumes from its save
+  start();
+}
+
+setInterval(() => {
+  if (worker && performance.now() - heard > WATCHDOG_MS) restart(`silent for ${WATCHDOG_MS / 1000} s`);
+}, 1000);
+
+function hear(text) {
+  heard = performance.now();
+  const data = JSON.parse(text);
+  if (data.type === "beat") {
+    stats.beats += 1;
+    return;
+  }
+  stats.received += 1;
+  for (const message of Array.isArray(data) ? data : [data]) HANDLERS[message.type]?.(message);
+}
+
+function boot() {
+  const { items: storage, saving } = items();
+  const first = booted || stats.restarts ? null : globalThis.lepeupleFirstScreen?.take() ?? null;
+  booted = true;
+  send({ type: "boot", url: location.origin + location.pathname, search: location.search, hash: location.hash,
+         languages: [...(navigator.languages || [navigator.language])], storage, saving, first });
+}
+
+function render({ seq: drawn, skeleton, regions, focus, keep }) {
+  const kept = remember(root);
+  const places = measure(root);
+  if (!stats.renders) firstDrawing();
+  try {
+    patch(root, skeleton ?? null, regions);
+  } catch (error) {  // never a page half drawn: the worker sends it all again
+    console.error(`Le Dernier Peuple: drawing again (${error?.message ?? error}) ${error?.stack}`);
+    root.replaceChildren();
+    send({ type: "redraw" });
+    return;
+  }
+  seq = drawn;
+  stats.renders += 1;
+  fly(root, places);
+  speak(root);
+  yourTurn(root);
+  settle(root, focus, kept);
+  if (keep) keepTable(keep);
+}
+
+// Python's first drawing takes over the first screen (web/startup/firstscreen.mjs) in
+// place: the form or the kept table shown meanwhile is patched, not drawn anew, so
+// what the player sees (and the largest paint a browser times) stays where it is.
+function firstDrawing() {
+  root.querySelector(":scope > .loading")?.remove();
+  const box = root.querySelector(":scope > .first");
+  if (box) box.replaceWith(...box.childNodes);
+}
+
+// The table as drawn, kept for the next visit's first screen (web/startup/firstscreen.mjs)
+// with the end of the save it shows; or forgotten. At once: the next drawing may show
+// what must not be kept (a hand, in hot-seat).
+function keepTable(what) {
+  const value = what === "keep" ? JSON.stringify({ lang: document.documentElement.lang, html: root.innerHTML,
+                                                   save_end: (read(SAVE_KEY) ?? "").slice(-SAVE_END) }) : null;
+  if (value !== null || kept !== "drop") write(KEPT_KEY, value);  // refused: the next visit waits for Python
+  kept = what;
+}
+
+function showError(text) {
+  const box = document.getElementById("error");
+  box.textContent = text;
+  box.hidden = false;
+  console.error(text);
+}
+
+function download({ text, name }) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const link = Object.assign(document.createElement("a"), { href: url, download: name });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+// The text fields as typed on the first screen (a refused value stays, to be refused again).
+function fields({ fields: values }) {
+  for (const [name, value] of Object.entries(values)) {
+    const el = root.querySelector(`form input[name="${CSS.escape(name)}"]`);
+    if (el && (el.type === "text" || el.type === "number") && el.value !== value) el.value = value;
+  }
+}
+
+const HANDLERS = {
+  progress: ({ detail }) => dispatchEvent(new CustomEvent("lepeuple:progress", { detail })),
+  fetched: () => {
+    globalThis.lepeupleFetched = true;
+    dispatchEvent(new Event("lepeuple:fetched"));
+  },
+  marks: ({ marks }) => {
+    for (const { name, at } of marks) performance.mark(name, { startTime: Math.max(0, at - performance.timeOrigin) });
+  },
+  python: () => {
+    performance.mark("lepeuple:page-python");  // Python runs (scripts/bench/first_visit_bench.py)
+    boot();
+  },
+  render,
+  flag: ({ name, value }) => {
+    if (value === null) delete document.body.dataset[camel(name)];
+    else document.body.dataset[camel(name)] = value;
+  },
+  store: ({ key, value }) => {
+    const refused = write(key, value);
+    if (refused) send(refused);
+  },
+  lang: ({ code, words }) => setWords(code, words),
+  sound: ({ on }) => setSound(on),
+  query: ({ query }) => history.replaceState(null, "", location.pathname + query),
+  fragment: () => history.replaceState(null, "", location.pathname + location.search),
+  copy: ({ text }) => navigator.clipboard?.writeText(text).catch(() => {}),  // the link is shown beside it
+  download,
+  fields,
+  error: ({ text }) => showError(text),
+  warn: ({ text }) => console.warn(text),
+  ready: () => { document.body.dataset.ready = "1"; },
+  done: () => busy(-1),
+  net: ({ message }) => globalThis.lepeupleNet?.send(message),
+};
+
+const camel = (name) => name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
+
+globalThis.lepeupleWorker = { stats };
+// Input before Python's first drawing is the first screen's (web/startup/firstscreen.mjs
+// hands it over at boot); storage is read whole at boot.
+const drawn = (message) => stats.renders && send(message);
+listen(root, drawn);
+watch(drawn);
+globalThis.lepeupleNet?.listen((message) => send({ type: "net", message }));
+// The worker, and with it the large downloads (Python, its memory snapshot), once the
+// first screen is painted: the page's own bytes and its first paint come first.
+requestAnimationFrame(() => setTimeout(start));

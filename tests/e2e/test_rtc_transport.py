@@ -83,6 +83,11 @@ def test_a_64_kb_message_arrives_whole_both_ways(pair):
     net_send(guest, {"op": "send", "peer": "p1", "data": big[::-1]})
     assert wait_heard(guest, "message", "p1")["data"] == big
     assert wait_heard(host, "message", "p1")["data"] == big[::-1]
+    # Past the connection's largest message (256 KB in Chromium) the sender is told; nothing is cut.
+    net_send(host, {"op": "send", "peer": "p1", "data": big * 5})
+    assert wait_heard(host, "error", "p1")["reason"].startswith("send: ")
+    net_send(host, {"op": "send", "peer": "p1", "data": "still open"})
+    assert messages(guest, "p1", 2) == [big, "still open"]
 
 
 def test_a_guest_that_drops_is_reported_closed_to_the_host(contexts, site_url):

@@ -46,6 +46,11 @@ test("every message of the seam passes the check as Python sends it", () => {
   for (const message of good) assert.equal(check(message), null, JSON.stringify(message));
 });
 
+test("a dict converted by Pyodide's to_js (a Map) is read as an object", () => {
+  assert.deepEqual(answerTo(new Map([["op", "send"], ["peer", "ghost"], ["data", "hi"]])),
+    [{ op: "error", peer: "ghost", reason: "send: no peer ghost" }]);
+});
+
 test("a message that is not an object with a known op is an error, with no peer", () => {
   for (const message of [null, "offer", 7, [], {}, { op: "connect", peer: "p1" }, { op: "toString" }]) {
     const answer = answerTo(message);

@@ -81,6 +81,7 @@ export function check(message) {
 
 // Carry out one Python -> browser message; what comes of it is emitted.
 export function send(message) {
+  if (message instanceof Map) message = Object.fromEntries(message);  // a dict as Pyodide's to_js gives it by default
   const problem = check(message);
   const peer = isPeer(message?.peer) ? message.peer : null;
   if (problem) return fail(peer, problem);
@@ -150,7 +151,13 @@ function gathered(pc) {
 
 function attach(peer, entry, channel) {
   entry.channel = channel;
-  channel.onopen = () => emit({ op: "open", peer });
+  let opened = false;  // "open" once, whether the channel came open or opened later
+  const open = () => {
+    if (!opened) emit({ op: "open", peer });
+    opened = true;
+  };
+  channel.onopen = open;
+  if (channel.readyState === "open") queueMicrotask(open);
   channel.onmessage = ({ data }) => {
     if (typeof data === "string") emit({ op: "message", peer, data });  // strings only
   };

@@ -1,4 +1,4 @@
-"""One or more tests per rule of RULES.md, named after the rule id.
+"""One or more tests per rule of docs/rules.md, named after the rule id.
 
 Positions are set up exactly (docs/engine.md scenario setups); decks are given top
 first so that every draw and redeployment is known.

@@ -1,4 +1,4 @@
-"""The ring of tiles (RULES.md R1): homes, pickaxes and flanks."""
+"""The ring of tiles (docs/rules.md R1): homes, pickaxes and flanks."""
 
 PEOPLES = ("Zombies Polaires", "Barbares Bichettes", "Fées des Rots", "Orcs Idées", "P-Trolls")
 COLOURS = ("blue", "orange", "red", "green", "black")

@@ -4,11 +4,6 @@ PEOPLES = ("Zombies Polaires", "Barbares Bichettes", "F√©es des Rots", "Orcs Id√
 COLOURS = ("blue", "orange", "red", "green", "black")
 
 
-def tile_count(players):
-    """4N tiles for N players."""
-    return 4 * players
-
-
 def is_home(tile):
     return tile % 4 == 2
 
@@ -21,12 +16,8 @@ def is_flank(tile):
     return tile % 2 == 1
 
 
-def home_of(seat):
-    """Seat i owns home 4i+2."""
-    return 4 * seat + 2
-
-
 def home_owner(home):
+    """Seat i owns home 4i+2."""
     return (home - 2) // 4
 
 

@@ -13,7 +13,7 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-import build_site  # scripts/, put on sys.path by conftest.py
+from scripts import build_site
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,5 +1,5 @@
 """The first screen before Python is ready: rendered at build time by the page's own
-render code (web/prerender.py), taken over by Python with what the player chose
+render code (scripts/prerender.py), taken over by Python with what the player chose
 (web/startup/takeover.py), and the table kept for the next visit only where anyone may see it."""
 
 import json

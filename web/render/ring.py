@@ -12,8 +12,8 @@ from .layout import TALL, WIDE, layout
 from .outcome import outcome_tag, outcome_text
 
 # Tiles rarely change between steps, so each tile's markup is kept by everything it shows:
-# at most TILES of them, the least recently drawn dropped first (a tile's markup is about
-# 1 KB, so at most a few MB).
+# at most TILES of them, the least recently drawn dropped first (their memory when full:
+# scripts/bench/tile_cache.py, docs/figures.md).
 TILES = 3000
 
 PICKAXE = h("svg", {"class": "pickaxe", "viewBox": "0 0 24 24", "aria-hidden": "true"},

@@ -2,7 +2,7 @@
 
 Everything else reads: `legal_actions()` lists what `to_move` may do, and
 `apply(action)` validates an action, plays it and returns the events it caused.
-`push` is the unchecked path for search. Rule ids refer to RULES.md.
+`push` is the unchecked path for search. Rule ids refer to docs/rules.md.
 """
 
 import json
@@ -18,7 +18,7 @@ from .view import view
 HAND_LIMIT = 7  # R8
 RECORD_FORMAT = 1  # the format of the game record (lepeuple/core/record.py reads it)
 DEFAULT_OPTIONS = {"defense": "reaction", "scores": "visible", "target": 12}
-OPTION_CHOICES = {"defense": ("reaction", "shield"), "scores": ("visible", "hidden")}  # RULES.md, Options
+OPTION_CHOICES = {"defense": ("reaction", "shield"), "scores": ("visible", "hidden")}  # docs/rules.md, Options
 TARGETS = (6, 30)  # the lowest and highest target score
 ACTION_TYPES = frozenset(type(a) for a in (PASS, DRAW, DEFEND_NO)) | {Move, Partner, Power}
 RECORD_TEXT = 1_900_000
@@ -35,7 +35,7 @@ def reaches_target(score, options):
 
 
 def check_options(options):
-    """Options with defaults filled in; raise SetupError for unknown ones (RULES.md, Options)."""
+    """Options with defaults filled in; raise SetupError for unknown ones (docs/rules.md, Options)."""
     options = dict(known_object({} if options is None else options, DEFAULT_OPTIONS, SetupError,
                                 "options are", "option"))
     out = {**DEFAULT_OPTIONS, **options}

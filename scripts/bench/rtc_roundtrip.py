@@ -2,7 +2,7 @@
 """The round trip of web/net/rtc.mjs's data channel between two browser contexts
 of one headless Chromium, over real WebRTC on loopback with no ICE server.
 
-    python scripts/bench/rtc_roundtrip.py [--messages 200] [--size 200] [--runs 3]
+    python -m scripts.bench.rtc_roundtrip [--messages 200] [--size 200] [--runs 3]
 
 Builds the site, serves it on 127.0.0.1, opens a small page importing
 /web/net/rtc.mjs in two contexts (a host and a guest: separate profiles, as two
@@ -22,14 +22,9 @@ import datetime
 import json
 import os
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: browser, serve, build_site
-import browser
-import build_site
-import serve
+from scripts import browser, build_site, serve
 
 # A page that only loads the module, served by a route on the site's origin:
 # the site itself ships no such page.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Startup time of the page: navigation until body[data-ready], in seconds.
 
-    python scripts/bench/startup_bench.py [--runs 3] [--no-build]
+    python -m scripts.bench.startup_bench [--runs 3] [--no-build]
 
 For the game page (/) and the bare runtime page (/bare/), each run starts a
 browser on a new empty profile and loads the page (cold: everything comes from
@@ -27,12 +27,8 @@ import statistics
 import sys
 import tempfile
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: browser, build_site, serve
-import browser
-import build_site
-import serve
+from scripts import browser, build_site, serve
 
 PAGES = {"game": "", "bare": "bare/"}
 STEPS = ("snapshot", "interpreter", "pyscript", "ready")

@@ -16,17 +16,13 @@ that wait out the page's real pauses are marked `realtime` too (pyproject.toml).
 Playwright's sync API is used directly (no pytest-playwright).
 """
 
-import sys
 from pathlib import Path
 
 import pytest
 
+from scripts import browser as chromium, build_site, serve
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(1, str(ROOT / "scripts" / "bench"))  # the benchmark test_bench_browser.py runs
-import browser as chromium  # noqa: E402  (scripts/browser.py)
-import build_site  # noqa: E402
-import serve  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 

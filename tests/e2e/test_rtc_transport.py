@@ -12,8 +12,8 @@ import socket
 
 import pytest
 
-import browser as chromium  # scripts/browser.py
-from rtc_roundtrip import connect, net_send, open_net_page, wait_heard  # scripts/bench/, on the path through conftest
+from scripts import browser as chromium
+from scripts.bench.rtc_roundtrip import connect, net_send, open_net_page, wait_heard
 
 
 @pytest.fixture

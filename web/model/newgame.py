@@ -42,7 +42,7 @@ class Seat:
 
 @dataclass
 class Setup:
-    """Seats (3–5), rule options (RULES.md, Options) and a seed (None: pick one at start)."""
+    """Seats (3–5), rule options (docs/rules.md, Options) and a seed (None: pick one at start)."""
 
     seats: list = field(default_factory=lambda: [Seat(), Seat("bot", level="normal"), Seat("bot", level="normal")])
     options: dict = field(default_factory=lambda: dict(DEFAULT_OPTIONS))

@@ -75,6 +75,8 @@ class ReplayController:
             return
         self.show(replay, Eyes(len(replay.seats), None, replay.finished))
         self.imported = None if replay.finished else (seats, record)
+        if replay.dropped:  # an earlier version's game that went on after it was over
+            self.app.say(("game.past_end", {"last": replay.total, "count": replay.dropped}))
 
     def show(self, replay, eyes):
         """Put `replay` on screen as `eyes` allow: another game opening drops the review."""

@@ -5,15 +5,36 @@ Problems are returned as (message key, fields) pairs, not raised, so the page
 can show every one of them in the player's language (web/i18n.py).
 """
 
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
 from lepeuple.core.game import DEFAULT_OPTIONS, OPTION_CHOICES, TARGETS  # the engine's options, not a copy
+from lepeuple.core.setup import MAX_SEED
 
 MAX_NAME = 32
-SEEDS = (0, 2**53)  # the seeds the form and the URL take: whole numbers, exact in JavaScript too
-SEED_PATTERN = r"\s*[0-9]*\s*"  # the seed field's text a browser may check before Python reads it (SEEDS)
+WHOLE = " *[0-9]* *"
+"""A whole number as a field or a link may write it: ASCII digits, spaces around (none:
+the default). The one rule of both: Python reads the fields and links with it, and the
+early form (web/startup/firstscreen.mjs, through web/startup/keys.mjs) checks the fields
+with it before Python is ready. Python's int() alone would also take １２, ٣ and 1_000."""
+SEEDS = (0, MAX_SEED)  # the engine's seeds: JSON numbers that JavaScript reads exactly too
+
+
+def at_most(high):
+    """A regular expression of the whole numbers from 0 to `high` in WHOLE's digits, spaces
+    around and leading zeros allowed (or nothing at all): the same in Python's re and in a
+    field's `pattern` (which a browser anchors), so the early form refuses what Python does."""
+    digits = str(high)
+    size = len(digits)
+    shorter = [f"[0-9]{{1,{size - 1}}}"] if size > 1 else []
+    lower = [digits[:i] + ("0" if d == "1" else f"[0-{int(d) - 1}]") + (f"[0-9]{{{size - i - 1}}}" if i < size - 1 else "")
+             for i, d in enumerate(digits) if d != "0"]
+    return " *(?:0*(?:" + "|".join([*shorter, *lower, digits]) + "))? *"
+
+
+SEED_PATTERN = at_most(SEEDS[1])  # drawn into the seed field: the seeds the engine takes
 JOINERS = "\u200c\u200d"  # zero-width non-joiner and joiner: part of how some names are written
 SPEEDS = ("slow", "normal", "fast")  # offered in the menu
 # The URL also takes "instant" (no pauses between bot steps): for the tests.
@@ -191,12 +212,16 @@ def _choice(value, allowed, key, errors):
 
 
 def _whole(value, key, errors, low, high):
-    if value is None or value == "":
+    """A whole number from `low` to `high` written as WHOLE says (None when blank); else
+    the error `key`, quoting the value."""
+    if value is None or value.strip(" ") == "":
         return None
-    try:
-        number = int(value, 10)
-    except ValueError:
-        number = None
+    number = None
+    if re.fullmatch(WHOLE, value):
+        try:
+            number = int(value)
+        except ValueError:  # more digits than Python converts: out of any range
+            number = None
     if number is None or not low <= number <= high:
         errors.append((key, {"value": echo(value)}))
         return None
@@ -249,25 +274,6 @@ def default_level(levels):
     return "normal" if "normal" in levels else levels[len(levels) // 2]
 
 
-def to_query(setup, speed=None):
-    """The URL query that starts this setup (for sharing a game as a link)."""
-    from urllib.parse import urlencode
-
-    players = ",".join(f"bot:{s.level}" if s.is_bot else "human" for s in setup.seats)
-    parts = {"players": players}
-    names = [setup.seats[i].name or "" for i in setup.humans]
-    if any(names):
-        parts["names"] = ",".join(n.replace(",", " ") for n in names)
-    for key, value in setup.options.items():
-        if DEFAULT_OPTIONS[key] != value:
-            parts[key] = value
-    if setup.seed is not None:
-        parts["seed"] = setup.seed
-    if speed and speed != "normal":
-        parts["speed"] = speed
-    return "?" + urlencode(parts, safe=",:")
-
-
 def setup_from_form(fields, levels, count=None):
     """(Setup, errors) from the new-game form's fields (name -> value, as strings).
 
@@ -286,7 +292,6 @@ def setup_from_form(fields, levels, count=None):
     setup = Setup(seats)
     for key, choices in OPTION_CHOICES.items():
         setup.options[key] = fields.get(key) if fields.get(key) in choices else DEFAULT_OPTIONS[key]
-    target = (fields.get("target") or str(DEFAULT_OPTIONS["target"])).strip()
-    setup.options["target"] = _whole(target, "err.target", errors, *TARGETS) or DEFAULT_OPTIONS["target"]
-    setup.seed = _whole((fields.get("seed") or "").strip(), "err.seed", errors, *SEEDS)
+    setup.options["target"] = _whole(fields.get("target"), "err.target", errors, *TARGETS) or DEFAULT_OPTIONS["target"]
+    setup.seed = _whole(fields.get("seed"), "err.seed", errors, *SEEDS)
     return setup, errors

@@ -62,6 +62,7 @@ class ReplayController:
             app.form.add_notice(("link.unfinished", {}))
             return False
         self.show(replay, Eyes(len(replay.seats), None, True))
+        self._say_dropped(replay)
         return True
 
     def import_text(self, text):
@@ -75,7 +76,11 @@ class ReplayController:
             return
         self.show(replay, Eyes(len(replay.seats), None, replay.finished))
         self.imported = None if replay.finished else (seats, record)
-        if replay.dropped:  # an earlier version's game that went on after it was over
+        self._say_dropped(replay)
+
+    def _say_dropped(self, replay):
+        """An earlier version's game that went on after it was over: read up to its end, said."""
+        if replay.dropped:
             self.app.say(("game.past_end", {"last": replay.total, "count": replay.dropped}))
 
     def show(self, replay, eyes):

@@ -11,7 +11,7 @@ from web import i18n
 from web.markup import h, to_html
 from web.model import storage
 from web.model.choices import Chooser
-from web.model.newgame import SEED_PATTERN, SEEDS, WHOLE, Seat, parse_query, setup_from_form
+from web.model.newgame import SEED_PATTERN, SEEDS, WHOLE, Seat, parse_query, seats_from_json, setup_from_form
 
 LEVELS = ["easy", "normal", "hard"]
 WEB = Path(__file__).resolve().parents[2] / "web"
@@ -130,6 +130,17 @@ def test_the_seeds_message_states_its_range_in_every_language():
 
 
 # ----- saves ---------------------------------------------------------------
+
+@pytest.mark.parametrize("seat, words", [
+    ({"kind": "robot"}, 'neither human nor bot: "robot"'),
+    ({"kind": "bot", "level": "x" * 1000}, 'unknown bot level "' + "x" * 38 + "…"),
+    ({"kind": "bot", "level": None}, "unknown bot level null"),
+])
+def test_a_saves_bad_seat_is_quoted_short_as_json_not_as_a_python_repr(seat, words):
+    with pytest.raises(ValueError) as refused:
+        seats_from_json([seat, {"kind": "human"}, {"kind": "human"}], LEVELS)
+    assert str(refused.value).endswith(words)
+
 
 def test_save_round_trip_and_failures():
     g = lepeuple.new_game(3, None, 4)

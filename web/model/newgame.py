@@ -10,6 +10,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
+from lepeuple.core.errors import show  # a bad value quoted short, as JSON writes it
 from lepeuple.core.game import DEFAULT_OPTIONS, OPTION_CHOICES, TARGETS  # the engine's options, not a copy
 from lepeuple.core.setup import MAX_SEED
 
@@ -148,13 +149,13 @@ def seats_from_json(data, levels):
         if item.get("kind") == "bot":
             level = item.get("level")
             if level not in levels:
-                raise ValueError(f"the save names an unknown bot level {level!r}")
+                raise ValueError(f"the save names an unknown bot level {show(level)}")
             seats.append(Seat("bot", level=level))
         elif item.get("kind") == "human":
             name = item.get("name")
             seats.append(Seat("human", name=clean_name(name) if isinstance(name, str) else None))
         else:
-            raise ValueError(f"a seat of the save is neither human nor bot: {item.get('kind')!r}")
+            raise ValueError(f"a seat of the save is neither human nor bot: {show(item.get('kind'))}")
     return seats
 
 

@@ -54,7 +54,7 @@ def replay(data, past_end=False):
     With `past_end`, a record that goes on after its game was over is read up to the
     action that ended it, and the actions after it are left out (`dropped` counts
     them): an earlier version of the engine played on past a full record
-    (docs/rules-readings.md, 19). Every action up to the end is checked as ever."""
+    (docs/rules-readings.md, 21). Every action up to the end is checked as ever."""
     _check(data, past_end)
     try:
         game = new_game(data["players"], data["options"], data["seed"], data.get("setup"))

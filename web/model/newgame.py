@@ -28,11 +28,15 @@ def at_most(high):
     around and leading zeros allowed (or nothing at all): the same in Python's re and in a
     field's `pattern` (which a browser anchors), so the early form refuses what Python does."""
     digits = str(high)
-    size = len(digits)
-    shorter = [f"[0-9]{{1,{size - 1}}}"] if size > 1 else []
-    lower = [digits[:i] + ("0" if d == "1" else f"[0-{int(d) - 1}]") + (f"[0-9]{{{size - i - 1}}}" if i < size - 1 else "")
+    shorter = [f"[0-9]{{1,{len(digits) - 1}}}"] if len(digits) > 1 else []
+    # As many digits, the same up to position i and lower there, anything after.
+    lower = [digits[:i] + ("0" if d == "1" else f"[0-{int(d) - 1}]") + _any_digits(len(digits) - i - 1)
              for i, d in enumerate(digits) if d != "0"]
     return " *(?:0*(?:" + "|".join([*shorter, *lower, digits]) + "))? *"
+
+
+def _any_digits(count):
+    return f"[0-9]{{{count}}}" if count else ""
 
 
 SEED_PATTERN = at_most(SEEDS[1])  # drawn into the seed field: the seeds the engine takes

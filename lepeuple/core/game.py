@@ -8,7 +8,7 @@ Everything else reads: `legal_actions()` lists what `to_move` may do, and
 import json
 
 from . import ring
-from .actions import DEFEND_NO, DEFEND_YES, DRAW, PASS, Defend, Draw, Move, Partner, Pass, Power, from_json, to_json
+from .actions import DEFEND_NO, DEFEND_YES, DRAW, PASS, Defend, Draw, Move, Partner, Pass, Power, from_json, to_json, words
 from .cards import GAINS, MOVEMENT, TARGETED
 from .errors import IllegalAction, SetupError, known_object, show
 from .resolve import PICKAXE, hops, is_offensive, points, resolve
@@ -167,11 +167,6 @@ def _text_of(action):
     if text is None:
         text = _TEXT[action] = action_text(action)
     return text
-
-
-def meeple_of(m):
-    """The (seat, index) pair of meeple number m (seat * 2 + index)."""
-    return MEEPLES[m]
 
 
 class Game:
@@ -447,7 +442,7 @@ class Game:
 
     def _why_illegal(self, action):
         """A sentence saying why a well-formed action is not legal now."""
-        text = to_json(action)
+        text = words(action)
         if self.phase == "over":
             return f"{text}: the game is over"
         wanted = {"power": ("pass", "power"), "move": ("draw", "move")}.get(self.phase, (self.phase,))

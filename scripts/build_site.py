@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build the static site into _site/ (standard library only, and Node.js for the snapshot).
 
-    python scripts/build_site.py [--out DIR] [--no-snapshot]
+    python -m scripts.build_site [--out DIR] [--no-snapshot]
 
 _site/ gets: index.html, with the first screen rendered into it by the page's
 own Python (write_first_screen), and rules/<lang>.html; web/startup/keys.mjs, the storage
@@ -13,7 +13,8 @@ the message catalogs web/locales/*.po compiled to gettext's .mo (base64),
 which web/startup/interpreter.mjs writes into Pyodide's file system (in the
 page's worker: one request instead of one per module); the rest of web/ (style,
 icons, the page's modules, the worker); Pyodide copied from node_modules
-(run `npm ci` first) into vendor/; sw.js, the service worker, with its
+(run `npm ci` first) into vendor/, and the QR code library
+(copy_qr_library); sw.js, the service worker, with its
 precache list and a version hash of the built files; and bare/, a page that
 only starts the same runtime in a worker, the baseline of scripts/bench/startup_bench.py.
 
@@ -52,9 +53,11 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.js", "pyodide.as
 WEB_SUFFIXES = {".py", ".json", ".css", ".svg", ".js", ".mjs", ".png", ".webp", ".woff2", ".html"}
 PYTHON_FS_SUFFIXES = {".py", ".json"}  # what goes into Pyodide's file system,
 PYTHON_FILES = "python-files.json"  # in this one file
-# lepeuple's layers the page never imports (README, How it is built): developers'
-# tools (the command line, arena, scenarios, statistics) and the research bots.
-NOT_SHIPPED = ("lepeuple/tools/", "lepeuple/research/", "lepeuple/__main__.py")
+# What of lepeuple the page never imports (docs/building.md): developers' tools (the command
+# line, arena, scenarios, statistics), the research bots and the learned evaluation they
+# play with (its module and its weights). check_shipped fails the build if this is wrong.
+NOT_SHIPPED = ("lepeuple/tools/", "lepeuple/research/", "lepeuple/__main__.py",
+               "lepeuple/bots/learned.py", "lepeuple/bots/learned.json")
 
 # The memory snapshot (see the module docstring), shipped gzipped.
 SNAPSHOT = "pyodide-snapshot.bin"
@@ -182,6 +185,18 @@ def copy(src, dest):
     shutil.copyfile(src, dest)
 
 
+# The QR code library's browser module, which web/net/qr.mjs imports from
+# vendor/ (its MIT licence is in its header): npm package, file in it, place in the site.
+QR_LIBRARY = ("qrcode-generator", "dist/qrcode.mjs", "vendor/qrcode-generator/qrcode.mjs")
+
+
+def copy_qr_library(out):
+    """Copy the QR code library (QR_LIBRARY) from node_modules into out/vendor/."""
+    name, source, dest = QR_LIBRARY
+    folder, _ = npm_package(name)
+    copy(folder / source, out / dest)
+
+
 def python_files(modules, binary=None):
     """{path: text} of `modules` (paths relative to ROOT), and of `binary`
     ({path: bytes}, base64-encoded: web/startup/interpreter.mjs decodes a .mo), as JSON."""
@@ -194,7 +209,6 @@ def compiled_catalogs():
     """{"web/locales/<code>.mo": bytes}: each gettext catalog web/locales/<code>.po
     compiled (web/msgfmt.py), for web/i18n.py to read with gettext in the page.
     The .po files themselves are not shipped."""
-    sys.path.insert(0, str(ROOT))
     from web.msgfmt import compile_po
 
     return {path.with_suffix(".mo").relative_to(ROOT).as_posix(): compile_po(path.read_text(encoding="utf-8"))
@@ -203,13 +217,12 @@ def compiled_catalogs():
 
 def shared_keys():
     """{name: value} of KEYS_MODULE, read from the Python that owns each."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
     from web.model import newgame, storage, tutorial_game as tutorial
     from web.startup import takeover
 
     return {"SAVE_KEY": storage.SAVE_KEY, "PREFS_KEY": storage.PREFS_KEY, "KEPT_KEY": takeover.KEPT_KEY,
-            "TUTORIAL_KEY": tutorial.KEY, "SAVE_END": takeover.SAVE_END, "SETUP_KEYS": list(newgame.SETUP_KEYS)}
+            "TUTORIAL_KEY": tutorial.KEY, "SAVE_END": takeover.SAVE_END, "SETUP_KEYS": list(newgame.SETUP_KEYS),
+            "WHOLE": newgame.WHOLE}
 
 
 def keys_module():
@@ -342,6 +355,21 @@ def preload_modules(sources):
     return sorted(stdlib) + sorted(reached)
 
 
+def check_shipped(files):
+    """Fail the build unless the modules of `files` (the page's Python, shipped) are exactly
+    ours that the page can import: those reached from ENTRY_MODULE by walking every source
+    file's imports statically (preload_modules: imports inside functions count; the page
+    imports nothing by a computed name). A module shipped and never reached, or reached and
+    not shipped, is named; NOT_SHIPPED is what to change."""
+    shipped = {module_name(p) for p in files if p.suffix == ".py"}
+    sources = source_files("lepeuple", {".py"}) + source_files("web", {".py"})
+    reached = {m for m in preload_modules(sources) if m.partition(".")[0] in OUR_PACKAGES}
+    unused, missing = sorted(shipped - reached), sorted(reached - shipped)
+    if unused or missing:
+        raise BuildError(f"the site must ship exactly the modules {ENTRY_MODULE} imports: shipped but never "
+                         f"imported {unused or 'none'}; imported but not shipped {missing or 'none'} (NOT_SHIPPED)")
+
+
 def gzipped(data):
     """gzip of `data` (level 9, no timestamp: the same bytes each build), kept
     in GZIP_CACHE under a hash of `data`: the snapshot takes seconds."""
@@ -444,10 +472,7 @@ def write_first_screen(out):
     Python under CPython (scripts/prerender.py): the new-game screen as a <template>
     per language in out/index.html, and the rules page of each language in
     out/rules/, fetched by web/startup/firstscreen.mjs only when opened."""
-    for folder in (ROOT, ROOT / "scripts"):  # web/, and scripts/prerender.py
-        if str(folder) not in sys.path:
-            sys.path.insert(0, str(folder))
-    import prerender
+    from scripts import prerender
     from web import i18n
 
     page = (out / "index.html").read_text(encoding="utf-8")
@@ -470,6 +495,7 @@ def build(out=ROOT / "_site", snapshot=True):
     copy(ROOT / "index.html", out / "index.html")
     write_first_screen(out)
     python = page_python_files()
+    check_shipped(python)
     modules = [p.relative_to(ROOT).as_posix() for p in python]
     catalogs = compiled_catalogs()
     (out / PYTHON_FILES).write_text(python_files(modules, catalogs), encoding="utf-8")
@@ -481,6 +507,7 @@ def build(out=ROOT / "_site", snapshot=True):
     for name in PYODIDE_FILES:
         if (pyodide / name).exists():
             copy(pyodide / name, out / "vendor/pyodide" / name)
+    copy_qr_library(out)
 
     snapshot_report = None
     if snapshot:

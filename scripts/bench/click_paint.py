@@ -2,7 +2,7 @@
 """How soon a click shows its result: from a player's click until the page has
 painted what it changed, with the CPU slowed down like a mid-range phone's.
 
-    python scripts/bench/click_paint.py [--clicks 40] [--throttle 4] [--seed 3] [--site DIR] [--no-build]
+    python -m scripts.bench.click_paint [--clicks 40] [--throttle 4] [--seed 3] [--site DIR] [--no-build]
 
 A person plays against two easy bots (speed=instant) in headless Chromium,
 the CPU slowed down `--throttle` times (Emulation.setCPUThrottlingRate), by
@@ -19,13 +19,9 @@ import argparse
 import json
 import os
 import statistics
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: browser, build_site, serve
-import browser
-import build_site
-import serve
+from scripts import browser, build_site, serve
 
 # Installed before each click: resolves with the ms from the click to the paint of its first change.
 ARM = """() => {

@@ -2,7 +2,7 @@
 """Lighthouse's performance audit of the page, as a phone on a mobile network
 (its mobile preset, simulated throttling), run with the pinned Lighthouse from npm.
 
-    python scripts/bench/lighthouse.py [--runs 3] [--site DIR] [--no-build]
+    python -m scripts.bench.lighthouse [--runs 3] [--site DIR] [--no-build]
 
 Serves the built site and runs `node_modules/lighthouse` on its first page in
 Debian's Chromium (or $CHROMIUM), each run on a new empty profile (a first
@@ -25,10 +25,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: browser, build_site, serve
-import browser
-import build_site
-import serve
+from scripts import browser, build_site, serve
 
 LIGHTHOUSE = build_site.ROOT / "node_modules/lighthouse/cli/index.js"
 
@@ -60,8 +57,9 @@ window.__lcp = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
     const el = e.element;
-    window.__lcp.push({ at_ms: Math.round(e.startTime), size: e.size, first_screen: !!el?.closest(".first"),
-                        element: el ? `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${el.textContent.trim().slice(0, 40)}"` : null });
+    const text = el ? el.textContent.trim().slice(0, 40) : "";
+    const element = el ? `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${text}"` : null;
+    window.__lcp.push({ at_ms: Math.round(e.startTime), size: e.size, first_screen: !!el?.closest(".first"), element });
   }
 }).observe({ type: "largest-contentful-paint", buffered: true });
 """

@@ -2,7 +2,7 @@
 """The page's memory in a game of five hard bots: its main thread's JavaScript heap
 and its workers', as the DevTools protocol reports them.
 
-    python scripts/bench/memory.py [--actions 60] [--seed 3] [--site DIR] [--no-build]
+    python -m scripts.bench.memory [--actions 60] [--seed 3] [--site DIR] [--no-build]
 
 Opens the built page in headless Chromium with five hard bots (speed=instant),
 waits until they have played `--actions` actions, then asks each of the page's
@@ -17,14 +17,10 @@ another build (an older one, for before and after).
 import argparse
 import json
 import os
-import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: browser, build_site, serve
-import browser
-import build_site
-import serve
+from scripts import browser, build_site, serve
 
 MB = 1e6
 

@@ -2,7 +2,7 @@
 """Does the table stall while bots think? The page's main thread over a minute of
 hard bots, with the CPU slowed down like a mid-range phone's.
 
-    python scripts/bench/smooth.py [--seconds 60] [--throttle 4] [--players 3] [--seed 5]
+    python -m scripts.bench.smooth [--seconds 60] [--throttle 4] [--players 3] [--seed 5]
                                    [--site DIR] [--no-build]
 
 Opens the built page in headless Chromium with `?players=bot:hard,…&speed=fast`,
@@ -19,14 +19,10 @@ measures another build (an older one, for before and after).
 import argparse
 import json
 import os
-import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: browser, build_site, serve
-import browser
-import build_site
-import serve
+from scripts import browser, build_site, serve
 
 WATCH = """
 window.__smooth = { tasks: [], frames: [] };

@@ -22,17 +22,13 @@ until the page says it has handled it (body[data-busy] gone: web/page/page.mjs),
 at most SETTLE_MS; a test then reads the page as it is after that input.
 """
 
-import sys
 from pathlib import Path
 
 import pytest
 
+from scripts import browser as chromium, build_site, serve
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(1, str(ROOT / "scripts" / "bench"))  # the benchmark test_bench_browser.py runs
-import browser as chromium  # noqa: E402  (scripts/browser.py)
-import build_site  # noqa: E402
-import serve  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 SETTLE_MS = 30_000

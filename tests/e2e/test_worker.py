@@ -3,11 +3,13 @@ the review, every screen's drawing) runs in a module Web Worker
 (web/startup/worker.mjs), and a worker that dies is restarted with nothing lost."""
 
 import json
+from pathlib import Path
 
 import pytest
 
 from play_helpers import game_url, saved_actions
 
+ROOT = Path(__file__).resolve().parents[2]
 STATS = "() => window.lepeupleWorker.stats"
 
 
@@ -42,7 +44,7 @@ def test_hard_bots_think_in_the_worker_and_the_page_only_draws(goto_ready):
 
 def test_the_review_runs_in_the_worker(goto_ready, site_url, page):
     """A finished game opened from a file: Review works it out in the worker, with its progress drawn."""
-    record = json.loads(open("tests/records/3p-seed2026.json").read())["record"]  # a bare engine record
+    record = json.loads((ROOT / "tests/records/3p-seed2026.json").read_text())["record"]  # a bare engine record
     goto_ready()
     page.set_input_files("input[type=file]", files=[{
         "name": "game.json", "mimeType": "application/json", "buffer": json.dumps(record).encode()}])

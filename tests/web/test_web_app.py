@@ -259,3 +259,34 @@ def test_the_rules_panel_leaves_the_game_playing():
     dom.run_tasks()
     assert len(app.session.game.history) > 0
     assert 'data-testid="rules-panel"' in dom.html
+
+
+def test_start_on_the_form_asks_before_it_replaces_a_game_in_progress():
+    """Issue 43: Start on the new-game form replaced a game in progress without asking,
+    while a link to another setup asks first. It asks the same question as "New game"."""
+    app, dom, backend = make("?players=human,bot:easy,bot:easy&seed=5&speed=instant")
+    saved = backend.items[storage.SAVE_KEY]
+    app.command("replay-open")
+    app.command("new")  # from the replay, the form comes at once: the game is still in progress
+    assert app.screen == "new" and "Back to the saved game" in dom.text()
+    dom.form = {"kind-0": "human", "kind-1": "bot:hard", "kind-2": "bot:easy", "target": "15", "seed": "8"}
+    app.command("start")
+    assert app.screen == "confirm" and "Start a new game and discard the game in progress?" in dom.text()
+    app.command("keep")
+    assert app.screen == "table" and app.session.game.seed == 5 and backend.items[storage.SAVE_KEY] == saved
+    app.command("replay-open")
+    app.command("new")
+    app.command("start")
+    app.command("discard")
+    assert app.screen == "table" and app.session.game.seed == 8 and app.session.game.options["target"] == 15
+    assert app.session.seats[1].level == "hard" and json.loads(backend.items[storage.SAVE_KEY])["record"]["seed"] == 8
+
+
+def test_start_on_the_form_after_a_finished_game_does_not_ask():
+    app, dom, _ = make("?players=human,bot:easy,bot:easy&seed=3&speed=instant")
+    click_through(app, dom, random.Random(5))
+    app.command("new")
+    assert app.screen == "new"
+    dom.form = {"kind-0": "human", "kind-1": "bot:easy", "kind-2": "bot:easy", "seed": "4"}
+    app.command("start")
+    assert app.screen == "table" and app.session.game.seed == 4

@@ -19,13 +19,13 @@ class FormController:
         self.draft = Setup([Seat(), Seat("bot", level=default_level(levels)), Seat("bot", level=default_level(levels))])
         self.errors, self.notices = [], []
         self.typed = {}  # field name -> its text as typed, for the fields the draft could not take
-        self.link_setup = None  # a setup from the URL, waiting for "discard the game?"
+        self.link_setup = None  # a setup from the URL or the form's Start, waiting for "discard the game?"
         self.pending_import = None  # (seats, record) of a file, waiting for "discard the game?"
         self.confirm_key = "confirm.text"
         self.broken = None  # SaveError of an unreadable save
 
     def ask_discard(self, key, link_setup=None, pending_import=None):
-        """"Discard the game in progress?" before a link's game or a file's game replaces it."""
+        """"Discard the game in progress?" before a link's game, the form's or a file's game replaces it."""
         self.confirm_key, self.link_setup, self.pending_import = key, link_setup, pending_import
         self.app.go("confirm")
 
@@ -100,11 +100,18 @@ class FormController:
             self.draft, _ = self._read(count)
 
     def start(self, _):
-        """Start the game the form sets up; else say why not (see `check`)."""
+        """Start the game the form sets up; else say why not (see `check`). A game in
+        progress is not replaced without asking, as a link to another setup asks."""
         focus = self.check()
-        if not self.errors:
+        if self.errors:
+            return focus
+        game = self.app.game.session
+        if game is not None and not game.game.is_over:
+            self.notices = []  # the form's words: not carried to the table if it starts
+            self.ask_discard("confirm.text", link_setup=self.draft)
+        else:
             self.app.game.start(self.draft)
-        return focus
+        return None
 
     def check(self):
         """Read the form: what it cannot set up is said (errors), the refused fields marked;

@@ -85,6 +85,8 @@ class GameController:
             return False
         seats, record = decode(text)
         self.session = Session.resume(seats, record, self.app.page.levels, text)
+        dropped = self.session.dropped  # an earlier version's save that went on after the game was over
+        self.notice = ("game.past_end", {"last": len(self.session.game.history), "count": dropped}) if dropped else None
         self.reset()
         return True
 

@@ -62,6 +62,7 @@ class ReplayController:
             app.form.add_notice(("link.unfinished", {}))
             return False
         self.show(replay, Eyes(len(replay.seats), None, True))
+        self._say_dropped(replay)
         return True
 
     def import_text(self, text):
@@ -75,6 +76,12 @@ class ReplayController:
             return
         self.show(replay, Eyes(len(replay.seats), None, replay.finished))
         self.imported = None if replay.finished else (seats, record)
+        self._say_dropped(replay)
+
+    def _say_dropped(self, replay):
+        """An earlier version's game that went on after it was over: read up to its end, said."""
+        if replay.dropped:
+            self.app.say(("game.past_end", {"last": replay.total, "count": replay.dropped}))
 
     def show(self, replay, eyes):
         """Put `replay` on screen as `eyes` allow: another game opening drops the review."""

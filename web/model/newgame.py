@@ -5,15 +5,41 @@ Problems are returned as (message key, fields) pairs, not raised, so the page
 can show every one of them in the player's language (web/i18n.py).
 """
 
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
+from lepeuple.core.errors import show  # a bad value quoted short, as JSON writes it
 from lepeuple.core.game import DEFAULT_OPTIONS, OPTION_CHOICES, TARGETS  # the engine's options, not a copy
+from lepeuple.core.setup import MAX_SEED
 
 MAX_NAME = 32
-SEEDS = (0, 2**53)  # the seeds the form and the URL take: whole numbers, exact in JavaScript too
-SEED_PATTERN = r"\s*[0-9]*\s*"  # the seed field's text a browser may check before Python reads it (SEEDS)
+WHOLE = " *[0-9]* *"
+"""A whole number as a field or a link may write it: ASCII digits, spaces around (none:
+the default). The one rule of both: Python reads the fields and links with it, and the
+early form (web/startup/firstscreen.mjs, through web/startup/keys.mjs) checks the fields
+with it before Python is ready. Python's int() alone would also take １２, ٣ and 1_000."""
+SEEDS = (0, MAX_SEED)  # the engine's seeds: JSON numbers that JavaScript reads exactly too
+
+
+def at_most(high):
+    """A regular expression of the whole numbers from 0 to `high` in WHOLE's digits, spaces
+    around and leading zeros allowed (or nothing at all): the same in Python's re and in a
+    field's `pattern` (which a browser anchors), so the early form refuses what Python does."""
+    digits = str(high)
+    shorter = [f"[0-9]{{1,{len(digits) - 1}}}"] if len(digits) > 1 else []
+    # As many digits, the same up to position i and lower there, anything after.
+    lower = [digits[:i] + ("0" if d == "1" else f"[0-{int(d) - 1}]") + _any_digits(len(digits) - i - 1)
+             for i, d in enumerate(digits) if d != "0"]
+    return " *(?:0*(?:" + "|".join([*shorter, *lower, digits]) + "))? *"
+
+
+def _any_digits(count):
+    return f"[0-9]{{{count}}}" if count else ""
+
+
+SEED_PATTERN = at_most(SEEDS[1])  # drawn into the seed field: the seeds the engine takes
 JOINERS = "\u200c\u200d"  # zero-width non-joiner and joiner: part of how some names are written
 SPEEDS = ("slow", "normal", "fast")  # offered in the menu
 # The URL also takes "instant" (no pauses between bot steps): for the tests.
@@ -42,7 +68,7 @@ class Seat:
 
 @dataclass
 class Setup:
-    """Seats (3–5), rule options (RULES.md, Options) and a seed (None: pick one at start)."""
+    """Seats (3–5), rule options (docs/rules.md, Options) and a seed (None: pick one at start)."""
 
     seats: list = field(default_factory=lambda: [Seat(), Seat("bot", level="normal"), Seat("bot", level="normal")])
     options: dict = field(default_factory=lambda: dict(DEFAULT_OPTIONS))
@@ -127,13 +153,13 @@ def seats_from_json(data, levels):
         if item.get("kind") == "bot":
             level = item.get("level")
             if level not in levels:
-                raise ValueError(f"the save names an unknown bot level {level!r}")
+                raise ValueError(f"the save names an unknown bot level {show(level)}")
             seats.append(Seat("bot", level=level))
         elif item.get("kind") == "human":
             name = item.get("name")
             seats.append(Seat("human", name=clean_name(name) if isinstance(name, str) else None))
         else:
-            raise ValueError(f"a seat of the save is neither human nor bot: {item.get('kind')!r}")
+            raise ValueError(f"a seat of the save is neither human nor bot: {show(item.get('kind'))}")
     return seats
 
 
@@ -191,12 +217,16 @@ def _choice(value, allowed, key, errors):
 
 
 def _whole(value, key, errors, low, high):
-    if value is None or value == "":
+    """A whole number from `low` to `high` written as WHOLE says (None when blank); else
+    the error `key`, quoting the value."""
+    if value is None or value.strip(" ") == "":
         return None
-    try:
-        number = int(value, 10)
-    except ValueError:
-        number = None
+    number = None
+    if re.fullmatch(WHOLE, value):
+        try:
+            number = int(value)
+        except ValueError:  # more digits than Python converts: out of any range
+            number = None
     if number is None or not low <= number <= high:
         errors.append((key, {"value": echo(value)}))
         return None
@@ -249,25 +279,6 @@ def default_level(levels):
     return "normal" if "normal" in levels else levels[len(levels) // 2]
 
 
-def to_query(setup, speed=None):
-    """The URL query that starts this setup (for sharing a game as a link)."""
-    from urllib.parse import urlencode
-
-    players = ",".join(f"bot:{s.level}" if s.is_bot else "human" for s in setup.seats)
-    parts = {"players": players}
-    names = [setup.seats[i].name or "" for i in setup.humans]
-    if any(names):
-        parts["names"] = ",".join(n.replace(",", " ") for n in names)
-    for key, value in setup.options.items():
-        if DEFAULT_OPTIONS[key] != value:
-            parts[key] = value
-    if setup.seed is not None:
-        parts["seed"] = setup.seed
-    if speed and speed != "normal":
-        parts["speed"] = speed
-    return "?" + urlencode(parts, safe=",:")
-
-
 def setup_from_form(fields, levels, count=None):
     """(Setup, errors) from the new-game form's fields (name -> value, as strings).
 
@@ -286,7 +297,6 @@ def setup_from_form(fields, levels, count=None):
     setup = Setup(seats)
     for key, choices in OPTION_CHOICES.items():
         setup.options[key] = fields.get(key) if fields.get(key) in choices else DEFAULT_OPTIONS[key]
-    target = (fields.get("target") or str(DEFAULT_OPTIONS["target"])).strip()
-    setup.options["target"] = _whole(target, "err.target", errors, *TARGETS) or DEFAULT_OPTIONS["target"]
-    setup.seed = _whole((fields.get("seed") or "").strip(), "err.seed", errors, *SEEDS)
+    setup.options["target"] = _whole(fields.get("target"), "err.target", errors, *TARGETS) or DEFAULT_OPTIONS["target"]
+    setup.seed = _whole(fields.get("seed"), "err.seed", errors, *SEEDS)
     return setup, errors

@@ -11,7 +11,7 @@ from collections import namedtuple
 import lepeuple
 from lepeuple.core.errors import ActionError, RecordError, SetupError
 from lepeuple.core.events import named
-from lepeuple.core.record import replay as replay_record
+from lepeuple.core.record import dropped, replay as replay_record
 
 from .eyes import device_holder
 from .newgame import Setup, seats_from_json
@@ -59,7 +59,7 @@ class Session:
             seats = seats_from_json(seats_json, levels)
             if played is None:
                 played = Played()
-                for step in replay_record(record):  # checks it and names what is wrong
+                for step in replay_record(record, past_end=True):  # checks it and names what is wrong
                     played.step(*step)
             game, log, last, starts, actors = played.game, played.log, played.last, played.starts, played.actors
             if game.players != len(seats):
@@ -68,6 +68,7 @@ class Session:
             raise SaveError(str(e), text) from e
         setup = Setup(seats, dict(game.options), game.seed)
         session = cls(setup, game, log, starts, actors, whys_of(text))
+        session.dropped = dropped(record, game)  # an earlier version's save that went on past the end
         session.last = last if starts else []  # the last action's highlights survive a reload
         return session
 

@@ -1,15 +1,20 @@
 """The ring: 4N tiles laid out as a circle of cards, meeples on them, and the
 highlights of the current choice (reachable tiles marked by how they are reached)."""
 
+from functools import lru_cache
+
 from lepeuple.core import ring as rules_ring
 
 from ..i18n import language, t
 from ..markup import cached, classes, h
-from .common import COLOURS, arg, badge, meeple_label, meeple_text, people, player_name
+from .common import COLOURS, arg, badge, meeple_label, meeple_text, people
 from .layout import TALL, WIDE, layout
 from .outcome import outcome_tag, outcome_text
 
-_TILES = {}  # everything a tile shows -> its markup (tiles rarely change between steps)
+# Tiles rarely change between steps, so each tile's markup is kept by everything it shows:
+# at most TILES of them, the least recently drawn dropped first (their memory when full:
+# scripts/bench/tile_cache.py, docs/figures.md).
+TILES = 3000
 
 PICKAXE = h("svg", {"class": "pickaxe", "viewBox": "0 0 24 24", "aria-hidden": "true"},
             h("path", {"d": "M7 20 L16.5 7.5", "stroke": "#6b4a2b", "stroke-width": 2.6,
@@ -38,8 +43,9 @@ def tile_kind(tile):
     return "pickaxe" if rules_ring.is_pickaxe(tile) else "flank"
 
 
-def tile_words(tile, seats, meeples):
-    """The tile in words: number, kind, and who stands there (an accessible name)."""
+def tile_words(tile, meeples):
+    """The tile in words: number, kind, and who stands there (an accessible name);
+    `meeples` are the words for each meeple on it (`meeple_text`)."""
     kind = tile_kind(tile)
     if kind == "home":
         what = t("tile.home", people=people(rules_ring.home_owner(tile)))
@@ -47,8 +53,7 @@ def tile_words(tile, seats, meeples):
         what = t("tile.pickaxe")
     else:
         what = t("tile.flank", people=people(rules_ring.home_owner(rules_ring.flanked_home(tile))))
-    words = [t("tile.number", n=tile), what] + [meeple_text(seats, m) for m in meeples]
-    return ", ".join(words)
+    return ", ".join([t("tile.number", n=tile), what, *meeples])
 
 
 def ring(view, seats, offer=None, marks=None, center=None):
@@ -103,33 +108,33 @@ def _reach_marks(offer, seats, view):
 
 
 def _cached_tile(n, place, seats, here, clickable, reach, marks):
-    names = tuple(player_name(seats, s) for s in {m[0] for m in here})
-    key = (n, place, names, tuple(here), tuple(m for m in here if m in clickable),
-           tuple(reach.values()) if reach else None, tuple(marks), language())
-    html = _TILES.get(key)
-    if html is None:
-        if len(_TILES) > 3000:
-            _TILES.clear()
-        html = _TILES[key] = cached(_tile(n, place, seats, here, clickable, reach, marks))
-    return html
+    """The tile's markup, from the cache when everything it shows was drawn before."""
+    meeples = tuple((m, meeple_text(seats, m)) for m in here)
+    return _tile(n, place, meeples, tuple(m for m in here if m in clickable),
+                 tuple(reach.items()) if reach else None, tuple(marks), language())
 
 
-def _tile(n, place, seats, here, clickable, reach, marks):
-    """One tile card; `place` is its centre in the wide and the tall layout (%)."""
+@lru_cache(maxsize=TILES)
+def _tile(n, place, meeples, clickable, reach, marks, lang):
+    """One tile card as markup; `place` is its centre in the wide and the tall layout (%),
+    `meeples` each meeple there with its words, `lang` the language the words are in."""
+    words = tile_words(n, [text for _, text in meeples])
+    reach = dict(reach) if reach else None
     kind = tile_kind(n)
     owner = rules_ring.home_owner(n if kind == "home" else rules_ring.flanked_home(n)) if kind != "pickaxe" else None
     target = bool(reach and reach["hows"])
     cls = classes("tile", kind, *marks, reach=target, via=bool(reach and reach["via"]),
-                  crowded=len(here) > 4, occupied=bool(here))
+                  crowded=len(meeples) > 4, occupied=bool(meeples))
     style = "--x:{}%;--y:{}%;--x2:{}%;--y2:{}%".format(*place)
     style += f";--people:{COLOURS[owner]}" if owner is not None else ""
-    tip = t("words.join", move=tile_words(n, seats, here), tile=t("tip." + kind))
-    return h("div", {"class": cls, "style": style, "data-tile": n, "title": tip, "data-rule": TILE_RULES[kind]},
-             h("span", {"class": "tile-num"}, n),
-             _icon(n, kind, owner),
-             # On a landing tile the meeples are not buttons: a click anywhere on it chooses the tile.
-             h("span", {"class": "tile-meeples"}, [_meeple(m, seats, m in clickable and not target) for m in here]),
-             _target(n, reach, tile_words(n, seats, here)) if target else None)
+    tip = t("words.join", move=words, tile=t("tip." + kind))
+    return cached(h(
+        "div", {"class": cls, "style": style, "data-tile": n, "title": tip, "data-rule": TILE_RULES[kind]},
+        h("span", {"class": "tile-num"}, n),
+        _icon(n, kind, owner),
+        # On a landing tile the meeples are not buttons: a click anywhere on it chooses the tile.
+        h("span", {"class": "tile-meeples"}, [_meeple(m, label, m in clickable and not target) for m, label in meeples]),
+        _target(n, reach, words) if target else None))
 
 
 def _icon(n, kind, owner):
@@ -143,8 +148,7 @@ def _icon(n, kind, owner):
     return h("span", {"class": f"tile-icon flank-mark {towards}", "aria-hidden": "true"})
 
 
-def _meeple(m, seats, clickable):
-    label = meeple_text(seats, m)
+def _meeple(m, label, clickable):
     token = badge(m[0], meeple_label(m), size=None, extra="token")
     fly = f"meeple-{m[0]}-{m[1]}"  # web/dom.py glides it from its old tile
     if clickable:

@@ -27,7 +27,7 @@
 // ends so) and the URL's keys that set up a game: the Python's own, written into
 // keys.mjs by scripts/build_site.py from web/model/storage.py, web/startup/takeover.py,
 // web/model/tutorial_game.py and web/model/newgame.py.
-import { KEPT_KEY, PREFS_KEY, SAVE_END, SAVE_KEY, SETUP_KEYS, TUTORIAL_KEY } from "./keys.mjs";
+import { KEPT_KEY, PREFS_KEY, SAVE_END, SAVE_KEY, SETUP_KEYS, TUTORIAL_KEY, WHOLE } from "./keys.mjs";
 
 const app = document.getElementById("app");
 const loading = document.getElementById("loading");
@@ -140,7 +140,8 @@ function seatKind(select) {
 }
 
 // Start with a field the form cannot take: a target or a seed out of the limits Python
-// drew into the field (min, max, step, pattern). Said as Python says it (the message it
+// drew into the field (min, max, step, pattern), or not written in ASCII digits (WHOLE,
+// Python's rule for every whole number: "1e1" in a number field). Said as Python says it (the message it
 // drew, data-refused); the field keeps its text, marked invalid, described by its
 // message and focused; nothing starts. Python says it again once ready (state.refused).
 const ECHO = 24;  // web/model/newgame.py MAX_ECHO: characters of a value said back
@@ -148,7 +149,8 @@ const ECHO = 24;  // web/model/newgame.py MAX_ECHO: characters of a value said b
 function refusedFields() {
   return [...form().querySelectorAll("input[data-refused]")].filter((el) => {
     const v = el.validity;  // an empty field is not refused: Python takes the default
-    return !el.disabled && (v.rangeOverflow || v.rangeUnderflow || v.stepMismatch || v.patternMismatch);
+    return !el.disabled && (v.rangeOverflow || v.rangeUnderflow || v.stepMismatch || v.patternMismatch
+      || !new RegExp(`^(?:${WHOLE})$`).test(el.value));
   });
 }
 

@@ -194,8 +194,8 @@ function routedFetch(input, init) {
 // Pyodide's JavaScript (pyodide.asm.mjs, 1.2 MB) comes gzipped too: unpacked
 // here and made into the module factory Pyodide would otherwise import
 // (loadPyodide's createPyodideModule). It is an ES module: its `export default`
-// becomes a `return` and import.meta.url its address, run by new Function (the
-// page's CSP allows eval: PyScript and Pyodide need it). Without
+// becomes a `return` and import.meta.url its address, run by new Function (in
+// the worker, where Pyodide's own glue evaluates code too). Without
 // DecompressionStream or its .gz, or if that fails, Pyodide imports the plain file.
 async function unpackedRuntime() {
   const text = await new Response(await fetchPlain(RUNTIME)).text();
@@ -218,7 +218,7 @@ async function createPyodideModule(settings) {
   return factory(settings);
 }
 
-// Fetched as soon as this module runs (index.html loads it before PyScript).
+// Fetched as soon as this module runs (the worker imports it first).
 const snapshot = fetchSnapshot();
 snapshot.catch(() => {});  // a failure is handled in start(), not an unhandled rejection
 const pythonFiles = fetchPlain(FILES).then((body) => new Response(body).json());

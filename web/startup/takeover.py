@@ -1,7 +1,7 @@
 """Python takes over the first screen that web/startup/firstscreen.mjs showed while it loaded.
 
 Before Python is ready the page shows the new-game form (rendered at build
-time, web/prerender.py), or the table as it was left. What the player did
+time, scripts/prerender.py), or the table as it was left. What the player did
 there reaches Python as the state `lepeupleFirstScreen.take()` returns:
 
     {"shown": "form" | "kept" | null, "fields": {name: value} | null,

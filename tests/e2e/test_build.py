@@ -108,7 +108,7 @@ def test_the_first_screen_reads_the_pythons_own_keys(tmp_path):
 
     assert json.loads(run.stdout) == {
         "SAVE_KEY": storage.SAVE_KEY, "PREFS_KEY": storage.PREFS_KEY, "KEPT_KEY": takeover.KEPT_KEY,
-        "TUTORIAL_KEY": tutorial.KEY, "SAVE_END": takeover.SAVE_END, "SETUP_KEYS": list(newgame.SETUP_KEYS),
+        "TUTORIAL_KEY": tutorial.KEY, "SAVE_END": storage.SAVE_END, "SETUP_KEYS": list(newgame.SETUP_KEYS),
         "WHOLE": newgame.WHOLE}
     assert build_site.KEYS_MODULE in info["files"]
     assert 'from "./keys.mjs"' in (out / "web/startup/firstscreen.mjs").read_text()

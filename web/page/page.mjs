@@ -11,7 +11,7 @@
 //            (motion.mjs), keyboard focus (focus.mjs), what is said (voice.mjs),
 //            and keep the table for the next visit when it says "keep"
 //   flag     body[data-NAME] (tests and styles)
-//   store    localStorage (store.mjs); a refused write is answered
+//   store    localStorage (store.mjs); a refused write is answered; move, answered
 //   lang, sound, query, fragment, copy, download, fields, error, ready, net
 //
 // and, before its Python runs: progress (the loading bar), marks, fetched,
@@ -21,12 +21,13 @@
 // Where module Workers are unavailable, the same worker module runs on this
 // thread, as the page did before, and the console says so once.
 
+import { listen as hearNet, send as toNet } from "../net/rtc.mjs";
 import { KEPT_KEY, SAVE_END, SAVE_KEY } from "../startup/keys.mjs";
 import { remember, settle } from "./focus.mjs";
 import { listen } from "./input.mjs";
 import { fly, measure } from "./motion.mjs";
 import { patch } from "./patch.mjs";
-import { items, read, watch, write } from "./store.mjs";
+import { items, move, read, watch, write } from "./store.mjs";
 import { setSound, setWords, speak, yourTurn } from "./voice.mjs";
 
 const WORKER = new URL("../startup/worker.mjs", import.meta.url);
@@ -36,12 +37,12 @@ const WATCHDOG_MS = 15_000;
 const root = document.getElementById("app");
 
 // What tests and benchmarks read: messages each way, restarts, whether a Worker is used.
-const stats = { sent: 0, received: 0, beats: 0, restarts: 0, renders: 0, worker: true };
+const stats = { sent: 0, received: 0, beats: 0, restarts: 0, renders: 0, patch_ms: 0, longest_patch_ms: 0, worker: true };
 let port = null, worker = null, heard = 0, booted = false, seq = 0, kept = null;
 
 // The player's input: the page is busy (body[data-busy]) until the worker has
 // handled it, and drawn what it changes.
-const INPUTS = new Set(["command", "change", "file"]);
+const INPUTS = new Set(["command", "change", "file", "hash"]);
 let pending = 0;
 
 function send(message) {
@@ -122,6 +123,7 @@ function render({ seq: drawn, skeleton, regions, focus, keep }) {
   const kept = remember(root);
   const places = measure(root);
   if (!stats.renders) firstDrawing();
+  const started = performance.now();
   try {
     patch(root, skeleton ?? null, regions);
   } catch (error) {  // never a page half drawn: the worker sends it all again
@@ -136,7 +138,18 @@ function render({ seq: drawn, skeleton, regions, focus, keep }) {
   speak(root);
   yourTurn(root);
   settle(root, focus, kept);
+  const took = performance.now() - started;  // the patch, and the layout it forces (scripts/bench/render_costs.py)
+  stats.patch_ms += took;
+  stats.longest_patch_ms = Math.max(stats.longest_patch_ms, took);
   if (keep) keepTable(keep);
+  if (root.querySelector("[data-qr]")) drawQrs();
+}
+
+// An invitation's QR codes (data-qr), drawn by web/net/qr.mjs, loaded the first time one is shown.
+let qr = null;
+async function drawQrs() {
+  qr ??= import("../net/qr.mjs");
+  (await qr).drawAllQr(root);
 }
 
 // Python's first drawing takes over the first screen (web/startup/firstscreen.mjs) in
@@ -198,10 +211,11 @@ const HANDLERS = {
     if (value === null) delete document.body.dataset[camel(name)];
     else document.body.dataset[camel(name)] = value;
   },
-  store: ({ key, value }) => {
-    const refused = write(key, value);
+  store: ({ key, value, expect }) => {
+    const refused = write(key, value, expect);
     if (refused) send(refused);
   },
+  move: ({ id, from, to }) => send(move(id, from, to)),
   lang: ({ code, words }) => setWords(code, words),
   sound: ({ on }) => setSound(on),
   query: ({ query }) => history.replaceState(null, "", location.pathname + query),
@@ -213,7 +227,7 @@ const HANDLERS = {
   warn: ({ text }) => console.warn(text),
   ready: () => { document.body.dataset.ready = "1"; },
   done: () => busy(-1),
-  net: ({ message }) => globalThis.lepeupleNet?.send(message),
+  net: ({ message }) => toNet(message),
 };
 
 const camel = (name) => name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
@@ -224,7 +238,11 @@ globalThis.lepeupleWorker = { stats };
 const drawn = (message) => stats.renders && send(message);
 listen(root, drawn);
 watch(drawn);
-globalThis.lepeupleNet?.listen((message) => send({ type: "net", message }));
+// A game's link pasted into the address of this open tab: opened as at start-up.
+addEventListener("hashchange", () => {
+  if (location.hash.startsWith("#g=")) drawn({ type: "hash", hash: location.hash });
+});
+hearNet((message) => send({ type: "net", message }));  // WebRTC and the other tabs (docs/remote.md)
 // The worker, and with it the large downloads (Python, its memory snapshot), once the
 // first screen is painted: the page's own bytes and its first paint come first.
 requestAnimationFrame(() => setTimeout(start));

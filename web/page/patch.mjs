@@ -55,7 +55,9 @@ export function patch(root, skeleton, regions) {
 
 // Make `old` like `fresh` (same tag), keeping `old` and the children that match.
 function morph(old, fresh, drawn) {
+  const drawnHere = old.hasAttribute("data-qr") && old.dataset.qr === fresh.dataset.qr;  // its QR code, drawn by the page
   syncAttributes(old, fresh);
+  if (drawnHere) return;
   if (old.tagName === "TEMPLATE") {
     old.innerHTML = fresh.innerHTML;
     return;

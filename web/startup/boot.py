@@ -5,8 +5,8 @@ every message of the page's main thread (web/page/page.mjs) to the function it
 returns. The first is "boot": the facts only the page knows (its address, the
 browser's languages, what localStorage holds, what the player did on the first
 screen before Python was ready). Then the player's input (command, change,
-file), what other tabs wrote to storage, a write the browser refused, WebRTC
-events. The App answers through web/dom.WorkerDom; body[data-ready] is set by
+file, a game's link pasted into the address), what other tabs wrote to storage, a
+write the browser refused, WebRTC events. The App answers through web/dom.WorkerDom; body[data-ready] is set by
 the page once the App has drawn its first screen and says "ready".
 
 Before Python is ready the page already showed its first screen
@@ -99,10 +99,19 @@ class Link:
         self.app.storage_changed(key)
 
     def refused(self, message):
-        """The browser refused a write (a full quota): the page's real value is kept here too."""
+        """The browser refused a write (a full quota, or another value there than expected):
+        the page's real value is kept here too."""
         key = str(message["key"])
         self.storage.refused(key, message.get("value"))
-        self.app.storage_refused(key)
+        self.app.storage_refused(key, message.get("reason"))
+
+    def moved(self, message):
+        """The page's answer to a move (web/model/storage.PageStorage.move)."""
+        self.storage.moved(message["id"], message.get("refused"))
+
+    def hash(self, message):
+        """The address's fragment changed to a game's link (pasted into this open tab)."""
+        self.app.open_fragment(str(message["hash"]))
 
     def redraw(self, _message):
         """The page lost what was drawn: everything is sent again."""
@@ -116,9 +125,9 @@ class Link:
 
 
 # The player's input: each is answered "done" once handled (the page is busy until then).
-INPUTS = ("command", "change", "file")
+INPUTS = ("command", "change", "file", "hash")
 HANDLERS = {"command": Link.command, "change": Link.change, "file": Link.file, "storage": Link.storage_event,
-            "refused": Link.refused, "redraw": Link.redraw, "net": Link.net}
+            "refused": Link.refused, "moved": Link.moved, "redraw": Link.redraw, "hash": Link.hash, "net": Link.net}
 
 
 def serve(post):

@@ -2,7 +2,7 @@
 """How soon a click shows its result: from a player's click until the page has
 painted what it changed, with the CPU slowed down like a mid-range phone's.
 
-    python -m scripts.bench.click_paint [--clicks 40] [--throttle 4] [--seed 3] [--site DIR] [--no-build]
+    python -m scripts.bench.click_paint [--clicks 40] [--bots-clicks 12] [--throttle 4] [--seed 3] [--site DIR] [--no-build]
 
 A person plays against two easy bots (speed=instant) in headless Chromium,
 the CPU slowed down `--throttle` times (Emulation.setCPUThrottlingRate), by
@@ -10,9 +10,12 @@ clicks as a person would: "Draw two" on one turn, a move the next (the card,
 then its landing tile, and the meeple or the way when asked). For each click:
 the milliseconds from the click until the frame after the first change it made
 to the page (a MutationObserver on #app; then the task after that frame's
-paint). Prints, for each kind of click (draw, card, meeple, tile), the median,
-the 90th percentile and the longest, and for all of them together; then one
-JSON line. `--site` measures another build (an older one, for before and after).
+paint). Then, in a game of three hard bots at fast speed, `--bots-clicks` times
+each: Pause, Next step and Play on, the same way (until the control that follows
+is painted). Prints, for each kind of click (draw, card, meeple, tile, pause,
+step, play-on), the median, the 90th percentile and the longest, and for the
+person's clicks together; then one JSON line. `--site` measures another build
+(an older one, for before and after).
 """
 
 import argparse
@@ -23,12 +26,14 @@ from pathlib import Path
 
 from scripts import browser, build_site, serve
 
-# Installed before each click: resolves with the ms from the click to the paint of its first change.
-ARM = """() => {
+# Installed before each click: resolves with the ms from the click to the paint of its first
+# change to the page (or of the first change after which `selector` matches).
+ARM = """(selector) => {
   const app = document.getElementById("app");
   window.__painted = new Promise((resolve) => {
     let start = null;
     const observer = new MutationObserver(() => {
+      if (selector && !document.querySelector(selector)) return;
       observer.disconnect();
       requestAnimationFrame(() => {
         const channel = new MessageChannel();  // runs once the frame is painted
@@ -48,8 +53,8 @@ WAITING = """() => !!(document.querySelector('[data-testid=end-screen]')
 SETTLED = "() => !document.body.dataset.busy"
 
 
-def timed_click(page, locator, kind, samples):
-    page.evaluate(ARM)
+def timed_click(page, locator, kind, samples, until=None):
+    page.evaluate(ARM, until)
     locator.click()
     samples.setdefault(kind, []).append(page.evaluate("window.__painted"))
     page.wait_for_function(SETTLED)
@@ -80,6 +85,16 @@ def decide(page, turn, samples):
     return True
 
 
+def bot_controls(page, clicks, samples):
+    """Pause, Next step and Play on while hard bots play: each until what follows is painted."""
+    for _ in range(clicks):
+        for testid, next_one in (("pause", "step"), ("step", "play-on"), ("play-on", "pause")):
+            page.wait_for_selector(f"[data-testid={testid}]", timeout=120_000)
+            until = None if testid == "step" else f"[data-testid={next_one}]"
+            timed_click(page, page.locator(f"[data-testid={testid}]"), testid, samples, until)
+            page.wait_for_selector(f"[data-testid={next_one}]", timeout=120_000)
+
+
 def summary(values):
     values = sorted(values)
     p90 = values[min(len(values) - 1, int(0.9 * len(values)))]
@@ -87,18 +102,25 @@ def summary(values):
             "max_ms": round(values[-1])}
 
 
-def play(playwright, url, clicks, throttle):
+def throttled_page(chromium, url, throttle):
+    page = chromium.new_context(viewport={"width": 1366, "height": 900}).new_page()
+    page.goto(url)
+    browser.wait_ready(page, timeout_ms=120_000)
+    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    return page
+
+
+def play(playwright, base, seed, clicks, bots_clicks, throttle):
     chromium = browser.launch(playwright)
     samples = {}
     try:
-        page = chromium.new_context(viewport={"width": 1366, "height": 900}).new_page()
-        page.goto(url)
-        browser.wait_ready(page, timeout_ms=120_000)
-        cdp = page.context.new_cdp_session(page)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+        page = throttled_page(chromium, f"{base}?players=human,bot:easy,bot:easy&seed={seed}&speed=instant", throttle)
         turn = 0
         while sum(len(v) for v in samples.values()) < clicks and decide(page, turn, samples):
             turn += 1
+        if bots_clicks:
+            page = throttled_page(chromium, f"{base}?players=bot:hard,bot:hard,bot:hard&seed={seed}&speed=fast", throttle)
+            bot_controls(page, bots_clicks, samples)
     finally:
         chromium.close()
     return samples
@@ -107,6 +129,7 @@ def play(playwright, url, clicks, throttle):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=40)
+    parser.add_argument("--bots-clicks", type=int, default=12)
     parser.add_argument("--throttle", type=float, default=4)
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--site", type=Path, default=build_site.ROOT / "_site")
@@ -121,12 +144,11 @@ def main():
     load_before = os.getloadavg()
     try:
         with sync_playwright() as playwright:
-            samples = play(playwright, f"{base}?players=human,bot:easy,bot:easy&seed={args.seed}&speed=instant",
-                           args.clicks, args.throttle)
+            samples = play(playwright, base, args.seed, args.clicks, args.bots_clicks, args.throttle)
     finally:
         server.shutdown()
     rows = {kind: summary(values) for kind, values in samples.items()}
-    rows["all"] = summary([v for values in samples.values() for v in values])
+    rows["person"] = summary([v for kind in ("draw", "card", "meeple", "tile") for v in samples.get(kind, [])])
     loadavg = [round(x, 2) for x in load_before + os.getloadavg()]
     print(f"click until painted, CPU slowed {args.throttle:g}x ({args.site}):")
     for kind, row in rows.items():

@@ -72,3 +72,16 @@ def test_a_worker_that_dies_mid_game_is_restarted_and_the_game_goes_on(goto_read
     assert saved_actions(page)[:len(played)] == played  # the same game, resumed
     assert page.locator("#error").is_hidden()
     assert stats(page)["restarts"] == 1
+
+
+def test_without_module_workers_the_page_runs_its_python_on_its_own_thread(page, site_url, wait_ready, recorder):
+    """A browser that cannot start a module Web Worker: the same Python runs on the page's
+    thread, as before, the console says so once, and the game is played."""
+    page.add_init_script("window.Worker = function () { throw new TypeError('no module workers here'); };")
+    warnings = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.goto(site_url + game_url("bot:easy,bot:easy,bot:easy", 2))
+    wait_ready(page, timeout_ms=120_000)
+    page.wait_for_function("() => Number(document.body.dataset.actions || 0) >= 3", timeout=120_000)
+    assert stats(page)["worker"] is False
+    assert sum("no module Web Worker here" in w for w in warnings) == 1

@@ -38,7 +38,8 @@ const root = document.getElementById("app");
 
 // What tests and benchmarks read: messages each way, restarts, whether a Worker is used.
 const stats = { sent: 0, received: 0, beats: 0, restarts: 0, renders: 0, patch_ms: 0, longest_patch_ms: 0, worker: true };
-let port = null, worker = null, heard = 0, booted = false, seq = 0, kept = null;
+const MAX_FAILED_STARTS = 3;  // a worker that fails to start again and again is reported, not restarted
+let port = null, worker = null, heard = 0, booted = false, seq = 0, kept = null, failedStarts = 0;
 
 // The player's input: the page is busy (body[data-busy]) until the worker has
 // handled it, and drawn what it changes.
@@ -70,6 +71,11 @@ function start() {
   worker.onerror = (event) => {
     event.preventDefault();
     if (!booted && stats.restarts === 0) return sameThread(event.message);  // no module worker here
+    if (!booted && ++failedStarts >= MAX_FAILED_STARTS) {
+      worker.terminate();
+      worker = null;
+      return showError(`The game could not start its worker: ${event.message}`);
+    }
     restart(`the worker failed: ${event.message}`);
   };
   port = worker;
@@ -99,6 +105,10 @@ function restart(why) {
 setInterval(() => {
   if (worker && performance.now() - heard > WATCHDOG_MS) restart(`silent for ${WATCHDOG_MS / 1000} s`);
 }, 1000);
+// A tab in the background hears its worker late (its timers are slowed): a fresh wait on its return.
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && heard !== Number.POSITIVE_INFINITY) heard = performance.now();
+});
 
 function hear(text) {
   heard = performance.now();
@@ -194,10 +204,11 @@ function fields({ fields: values }) {
 }
 
 const HANDLERS = {
-  progress: ({ detail }) => dispatchEvent(new CustomEvent("lepeuple:progress", { detail })),
+  // On the page's own thread (no Worker) interpreter.mjs dispatches these here itself.
+  progress: ({ detail }) => stats.worker && dispatchEvent(new CustomEvent("lepeuple:progress", { detail })),
   fetched: () => {
     globalThis.lepeupleFetched = true;
-    dispatchEvent(new Event("lepeuple:fetched"));
+    if (stats.worker) dispatchEvent(new Event("lepeuple:fetched"));
   },
   marks: ({ marks }) => {
     for (const { name, at } of marks) performance.mark(name, { startTime: Math.max(0, at - performance.timeOrigin) });

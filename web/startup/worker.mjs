@@ -23,13 +23,17 @@ function marks() {
     .map((m) => ({ name: m.name, at: performance.timeOrigin + m.startTime }));
 }
 
+const inWorker = typeof WorkerGlobalScope === "function" && globalThis instanceof WorkerGlobalScope;
+
 export function serve(port) {
   const send = (message) => port.postMessage(JSON.stringify(message));
-  const warn = console.warn.bind(console);
-  console.warn = (...args) => {  // said in the page's console too, where a developer looks first
-    warn(...args);
-    send({ type: "warn", text: args.join(" ") });
-  };
+  if (inWorker) {  // on the page's own thread, its console and its events are the page's already
+    const warn = console.warn.bind(console);
+    console.warn = (...args) => {  // said in the page's console too, where a developer looks first
+      warn(...args);
+      send({ type: "warn", text: args.join(" ") });
+    };
+  }
   addEventListener("lepeuple:progress", (event) => send({ type: "progress", detail: event.detail }));
   addEventListener("lepeuple:fetched", () => send({ type: "fetched" }), { once: true });
   const waiting = [];
@@ -48,4 +52,4 @@ export function serve(port) {
   }).catch((error) => send({ type: "error", text: `Python could not start:\n${error?.message ?? error}` }));
 }
 
-if (typeof WorkerGlobalScope === "function" && globalThis instanceof WorkerGlobalScope) serve(globalThis);
+if (inWorker) serve(globalThis);

@@ -12,6 +12,7 @@ ever our own rendered markup). Player names therefore stay text:
 '<p class="x" data-arg="&quot;q&quot;">&lt;b&gt;1</p>'
 """
 
+import functools
 import html
 import re
 
@@ -116,19 +117,14 @@ def _write(node, out, regions):
         out.append(_text(node))
 
 
-_CHECKED = set()  # tag and attribute names already checked
-
-
 def _element(node, out, regions):
     tag = node.tag
-    if tag not in _CHECKED:
-        _check_name(tag)
+    _check_name(tag)
     parts = ["<", tag]
     for name, value in node.attrs.items():
         if value is None or value is False:
             continue
-        if name not in _CHECKED:
-            _check_name(name)
+        _check_name(name)
         parts.append(f" {name}" if value is True else f' {name}="{_attr(value)}"')
     if tag in VOID and not node.children:
         parts.append(">" if tag in ("br", "hr", "img", "input", "meta", "link") else "/>")
@@ -141,11 +137,11 @@ def _element(node, out, regions):
     out.append(f"</{tag}>")
 
 
+@functools.cache  # the names our code uses: a few dozen
 def _check_name(name):
     """Tag and attribute names come from our code, never from data: refuse oddities."""
     if not name or not set(name.lower()) <= _NAME_OK:
         raise ValueError(f"bad tag or attribute name {name!r}")
-    _CHECKED.add(name)
 
 
 def cached(node):

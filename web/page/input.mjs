@@ -22,6 +22,11 @@ function formOf(root) {
   return out;
 }
 
+// The press began on this control: the same element, or the one drawn in its place meanwhile for
+// the same thing (the worker may draw between a press and its click), never another control.
+const sameControl = (a, b) =>
+  !!a && (a === b || (a.dataset.act === b.dataset.act && a.getAttribute("data-arg") === b.getAttribute("data-arg")));
+
 export function listen(root, send) {
   let pressed = null;  // the control a pointer press began on
   const command = (act, arg = null) => send({ type: "command", act, arg, form: formOf(root) });
@@ -34,7 +39,7 @@ export function listen(root, send) {
     const clicks = event.detail || 0;  // 0: from the keyboard; 2 and up: a double click's later clicks
     const began = pressed;
     pressed = null;
-    if (clicks > 1 || (clicks === 1 && began !== el)) return;
+    if (clicks > 1 || (clicks === 1 && !sameControl(began, el))) return;
     const raw = el.getAttribute("data-arg");
     command(el.dataset.act, raw ? JSON.parse(raw) : null);
   });

@@ -71,9 +71,9 @@ function morph(old, fresh, drawn) {
 const drawnOpen = new WeakMap();
 
 function syncAttributes(old, fresh) {
-  if (old.tagName === "DETAILS") {
+  if (old.tagName === "DETAILS") {  // one drawn before the page's first patch (the first screen): as it is
     const open = fresh.hasAttribute("open");
-    if (drawnOpen.get(old) !== open) old.open = open;
+    if (drawnOpen.has(old) && drawnOpen.get(old) !== open) old.open = open;
     drawnOpen.set(old, open);
   }
   for (const { name } of [...old.attributes]) if (!fresh.hasAttribute(name) && !userOwned(old, name)) {

@@ -18,8 +18,7 @@
 // python (then the page sends "boot": its address, the browser's languages,
 // what localStorage holds, what was done on the first screen), beat (a
 // worker silent for WATCHDOG_MS is restarted: the game resumes from its save).
-// Where module Workers are unavailable, the same worker module runs on this
-// thread, as the page did before, and the console says so once.
+// Where module Workers are unavailable, the page says so (NO_WORKER).
 
 import { listen as hearNet, send as toNet } from "../net/rtc.mjs";
 import { KEPT_KEY, SAVE_END, SAVE_KEY } from "../startup/keys.mjs";
@@ -37,9 +36,15 @@ const WATCHDOG_MS = 15_000;
 const root = document.getElementById("app");
 
 // What tests and benchmarks read: messages each way, restarts, whether a Worker is used.
-const stats = { sent: 0, received: 0, beats: 0, restarts: 0, renders: 0, patch_ms: 0, longest_patch_ms: 0, worker: true };
+const stats = { sent: 0, received: 0, beats: 0, restarts: 0, renders: 0, patch_ms: 0, longest_patch_ms: 0 };
 const MAX_FAILED_STARTS = 3;  // a worker that fails to start again and again is reported, not restarted
-let port = null, worker = null, heard = 0, booted = false, seq = 0, kept = null, failedStarts = 0;
+let port = null, worker = null, heard = 0, heardOnce = false, booted = false, seq = 0, kept = null, failedStarts = 0;
+// Said before Python runs, so in the browser's language among ours, as the loading bar's words are.
+const NO_WORKER = {
+  en: "This browser cannot run the game: it needs module Web Workers (Firefox 114, Chrome 80, Safari 15 or newer).",
+  fr: "Ce navigateur ne peut pas faire tourner le jeu : il lui faut les Web Workers de module (Firefox 114, Chrome 80, Safari 15 ou plus récents).",
+  ja: "このブラウザではゲームを動かせません。モジュール Web Worker（Firefox 114、Chrome 80、Safari 15 以降）が必要です。",
+}[(navigator.language || "en").slice(0, 2)] ?? "This browser cannot run the game: it needs module Web Workers (Firefox 114, Chrome 80, Safari 15 or newer).";
 
 // The player's input: the page is busy (body[data-busy]) until the worker has
 // handled it, and drawn what it changes.
@@ -65,12 +70,12 @@ function start() {
   try {
     worker = new Worker(url, { type: "module" });
   } catch (error) {
-    return sameThread(error);
+    return noWorker(error);
   }
   worker.onmessage = (event) => hear(event.data);
   worker.onerror = (event) => {
     event.preventDefault();
-    if (!booted && stats.restarts === 0) return sameThread(event.message);  // no module worker here
+    if (!booted && stats.restarts === 0 && !heardOnce) return noWorker(event.message);  // no module worker here
     if (!booted && ++failedStarts >= MAX_FAILED_STARTS) {
       worker.terminate();
       worker = null;
@@ -82,15 +87,12 @@ function start() {
   heard = performance.now();
 }
 
-async function sameThread(why) {
-  console.warn(`Le Dernier Peuple: no module Web Worker here (${why}); Python runs on the page's thread`);
-  stats.worker = false;
+// No module Web Worker in this browser: the game cannot run here. Said on the page. (Running
+// the worker's module on this thread instead would need eval and WebAssembly here, which
+// this page's Content-Security-Policy refuses: docs/security.md.)
+function noWorker(why) {
   worker = null;
-  const channel = new MessageChannel();
-  port = channel.port1;
-  port.onmessage = (event) => hear(event.data);
-  heard = Number.POSITIVE_INFINITY;  // no watchdog: nothing to restart
-  (await import(WORKER.href)).serve(channel.port2);
+  showError(`${NO_WORKER}\n\n(${why})`);
 }
 
 function restart(why) {
@@ -107,11 +109,12 @@ setInterval(() => {
 }, 1000);
 // A tab in the background hears its worker late (its timers are slowed): a fresh wait on its return.
 document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "visible" && heard !== Number.POSITIVE_INFINITY) heard = performance.now();
+  if (document.visibilityState === "visible") heard = performance.now();
 });
 
 function hear(text) {
   heard = performance.now();
+  heardOnce = true;
   const data = JSON.parse(text);
   if (data.type === "beat") {
     stats.beats += 1;
@@ -204,11 +207,10 @@ function fields({ fields: values }) {
 }
 
 const HANDLERS = {
-  // On the page's own thread (no Worker) interpreter.mjs dispatches these here itself.
-  progress: ({ detail }) => stats.worker && dispatchEvent(new CustomEvent("lepeuple:progress", { detail })),
+  progress: ({ detail }) => dispatchEvent(new CustomEvent("lepeuple:progress", { detail })),
   fetched: () => {
     globalThis.lepeupleFetched = true;
-    if (stats.worker) dispatchEvent(new Event("lepeuple:fetched"));
+    dispatchEvent(new Event("lepeuple:fetched"));
   },
   marks: ({ marks }) => {
     for (const { name, at } of marks) performance.mark(name, { startTime: Math.max(0, at - performance.timeOrigin) });

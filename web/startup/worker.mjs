@@ -8,10 +8,6 @@
 // Until the Python runs, this module speaks for it: the download's progress,
 // the performance marks, "python" once it is ready for the page's facts, or
 // the error that stopped it.
-//
-// Where module Workers are unavailable, page.mjs imports this module on the
-// page's own thread and calls serve() with one end of a MessageChannel: the
-// same Python, the same messages.
 
 import { started } from "./interpreter.mjs";
 
@@ -23,17 +19,13 @@ function marks() {
     .map((m) => ({ name: m.name, at: performance.timeOrigin + m.startTime }));
 }
 
-const inWorker = typeof WorkerGlobalScope === "function" && globalThis instanceof WorkerGlobalScope;
-
-export function serve(port) {
+function serve(port) {
   const send = (message) => port.postMessage(JSON.stringify(message));
-  if (inWorker) {  // on the page's own thread, its console and its events are the page's already
-    const warn = console.warn.bind(console);
-    console.warn = (...args) => {  // said in the page's console too, where a developer looks first
-      warn(...args);
-      send({ type: "warn", text: args.join(" ") });
-    };
-  }
+  const warn = console.warn.bind(console);
+  console.warn = (...args) => {  // said in the page's console too, where a developer looks first
+    warn(...args);
+    send({ type: "warn", text: args.join(" ") });
+  };
   addEventListener("lepeuple:progress", (event) => send({ type: "progress", detail: event.detail }));
   addEventListener("lepeuple:fetched", () => send({ type: "fetched" }), { once: true });
   const waiting = [];
@@ -52,4 +44,4 @@ export function serve(port) {
   }).catch((error) => send({ type: "error", text: `Python could not start:\n${error?.message ?? error}` }));
 }
 
-if (inWorker) serve(globalThis);
+serve(globalThis);

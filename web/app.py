@@ -76,7 +76,8 @@ class App:
             "step": g.step, "pass-ok": g.pass_ok, "hint": g.ask_hint, "again": g.again,
             "hide-end": g.hide_end, "show-end": g.show_end_screen,
             "new": f.new, "discard": f.discard, "keep": f.keep, "resume": f.resume,
-            "new-after-broken": f.new_after_broken, "seats": f.seats, "start": f.start,
+            "new-after-broken": f.new_after_broken, "download-broken": f.download_broken,
+            "discard-broken": f.discard_broken, "forget-kept": f.forget_kept, "seats": f.seats, "start": f.start,
             "tutorial": gd.open, "tut-next": gd.next, "tut-leave": gd.leave, "tut-again": gd.again,
             "tut-play": gd.play,
             "replay-open": r.open, "replay-step": r.step, "replay-go": r.go_to, "replay-play": r.toggle_play,
@@ -108,6 +109,25 @@ class App:
     @property
     def tutorial(self):
         return self.guide.tutorial
+
+    def moment(self):
+        """How far play has gone on the screen up: a choice of play clicked on an older
+        drawing is not acted on (web/startup/boot.Link.command)."""
+        game = self.guide.tutorial.game if self.screen == "tutorial" and self.guide.tutorial else None
+        game = game or (self.session.game if self.session else None)
+        return self.screen, len(game.history) if game else None
+
+    def storage_refused(self, key, reason=None):
+        """The browser refused to write `key`. The save: a full storage is said above the
+        table; a save that was not the one this tab expected there (another tab's, or one
+        that cannot be read) is left alone, and this tab stops until the player continues."""
+        if key != SAVE_KEY or self.session is None:
+            return
+        if reason == "changed":
+            self.game.go_stale()
+        else:
+            self.game.save_refused()
+        self.render()
 
     def file_name(self):
         return self.replay.file_name()
@@ -265,6 +285,11 @@ class App:
         """A game file dropped or picked (web/dom.py)."""
         self.replay.import_text(text)
         self.render(focus="choice")
+
+    def open_fragment(self, fragment):
+        """A game's link (#g=…) opened in this tab while it is open: its replay, the saved game
+        untouched, as at start-up; or a word on why not."""
+        self.render(focus="choice" if self.replay.follow_link(fragment) else None)
 
     def say(self, notice):
         """A word about the last thing asked (a file that is no game), on whatever screen is up."""

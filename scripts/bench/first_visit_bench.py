@@ -5,7 +5,7 @@
 
 Serves the built site with a server that compresses nothing and counts what
 it sends (headers and bodies, per file). For the game page (/) and the bare
-page (/bare/: PyScript on the same Pyodide, no service worker), side by side
+page (/bare/: npm's Pyodide started the ordinary way in a worker, no service worker), side by side
 in one run, each in Chromium on a new empty profile under its DevTools
 protocol's emulation of a phone on 4G (9 Mbps down, 60 ms latency, 4x CPU
 slowdown): seconds from navigation to body[data-ready], and the bytes sent

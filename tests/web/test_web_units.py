@@ -155,7 +155,7 @@ def test_save_round_trip_and_failures():
 
 def test_a_failing_write_is_reported_in_plain_words_not_raised():
     class Full(storage.MemoryBackend):
-        def setItem(self, key, value):
+        def setItem(self, key, value, **guard):
             raise RuntimeError("Error: A value of type object with tag [object DOMException] could not be converted")
 
     i18n.set_language("en")

@@ -24,7 +24,7 @@ from ..model.choices import Chooser
 from ..model.eyes import Eyes, device_holder
 from ..model.newgame import Setup
 from ..model.session import Session
-from ..model.storage import decode
+from ..model.storage import UNREADABLE, decode
 from ..render import replay_view, screens
 from ..render.common import button, player_name
 from ..render.log import EARLIER_PAGE
@@ -76,7 +76,8 @@ class GameController:
         self.stale, self.show_end = False, True
         self.reset()
         self.save(replace=True)
-        self.app.go("table")
+        if self.session is not None:  # not when an unreadable save is there: it is shown instead
+            self.app.go("table")
 
     def load(self):
         """The saved game, if any: True when one was resumed; SaveError when unreadable."""
@@ -105,7 +106,15 @@ class GameController:
         if store.stale:
             self.go_stale()
             return
+        if error == UNREADABLE:  # a new game never overwrites a save that cannot be read: it is shown
+            self.drop()
+            self.app.resume_saved()
+            return
         self.notice = ("save.failed", {"reason": error}) if error else None
+
+    def save_refused(self):
+        """The browser refused the last save (storage full): said above the table."""
+        self.notice = ("save.failed", {"reason": i18n.t("save.failed.full")})
 
     def go_stale(self):
         """Another tab played on: stop here (bots too) until the player continues the newer game."""

@@ -65,6 +65,15 @@ class ReplayController:
         self._say_dropped(replay)
         return True
 
+    def follow_link(self, fragment):
+        """A game's link opened in this tab while it is open (pasted into its address): as at
+        start-up; when it cannot be shown, the notice is said where the player is. True if shown."""
+        self.fragment = fragment
+        if self.open_link(fragment):
+            return True
+        self.app.say(self.app.form.notices[-1])
+        return False
+
     def import_text(self, text):
         """A game file dropped or picked: its replay; a file that is no game changes nothing.
         Not finished: public information only (nobody's hand), and it may be played on."""

@@ -256,7 +256,7 @@ def _group(events, start, end, seats, viewer, hidden, names, first_fresh, whys):
     chunk = tuple(events[start:end])
     fresh_from = max(first_fresh - start, 0) if first_fresh < end else None
     whys = {i - start: whys[i] for i in range(start, end) if i in whys}
-    key = (chunk, viewer, hidden, language(), names, fresh_from, repr(whys))
+    key = (start, chunk, viewer, hidden, language(), names, fresh_from, repr(whys))
     if key in _GROUPS:
         return _GROUPS[key]
     head = chunk[0] if chunk[0].type in ("turn", "skip") else None
@@ -276,7 +276,7 @@ def _group(events, start, end, seats, viewer, hidden, names, first_fresh, whys):
     group = None
     if lines or head is not None:
         group = cached(h("li", {"class": classes("log-turn", fresh=fresh_from is not None),
-                                "data-seat": active},
+                                "data-seat": active, "data-region": f"turn-{start}"},  # sent alone when it changes
                          h("h3", {"class": "log-turn-head"}, heading), h("ol", {"class": "log-lines"}, lines)))
     if len(_GROUPS) > 2000:
         _GROUPS.clear()

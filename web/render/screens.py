@@ -1,7 +1,7 @@
 """Screens around the table: header, new game, "discard the game?", an
 unreadable save, the pass-the-device screen and the end of the game."""
 
-from urllib.parse import quote
+import time
 
 from lepeuple.core.game import TARGETS
 from lepeuple.core.ring import PEOPLES
@@ -162,19 +162,54 @@ def confirm_discard(question_key="confirm.text"):
                button(t(keep), "keep", cls="btn primary", attrs={"data-testid": "keep"})))
 
 
-def broken_save(reason, text):
-    """An unreadable save: what is wrong, the save itself to copy or download."""
-    href = "data:application/json;charset=utf-8," + quote(text, safe="")
+def broken_save(reason, text, aside=None, kept=None, downloaded=(), forgetting=None):
+    """An unreadable save: what is wrong, the save itself to copy or download. A new game
+    first keeps it under a backup name; when the browser's storage is full (`aside`
+    "full"), nothing overwrites it: download it, discard it, or make room by removing an
+    older kept copy (`kept`: {key: text}, each downloadable, removed only once asked)."""
+    full = aside == "full"
     return h("div", {"class": "dialog broken", "role": "alertdialog", "data-testid": "broken-save"},
              h("h2", t("save.broken.heading")),
-             h("p", t("save.broken.text")),
+             h("p", {"data-testid": "broken-full" if full else None},
+               t("save.broken.full") if full else t("save.broken.text")),
              h("p", {"class": "reason"}, t("save.broken.reason", reason=reason)),
              h("textarea", {"readonly": True, "rows": 4, "class": "raw-save", "aria-label": t("save.raw"),
                             "data-testid": "raw-save"}, text),
              h("div", {"class": "form-actions"},
-               h("a", {"class": "btn", "href": href, "download": "lepeuple-save.json",
-                       "data-testid": "download-save"}, t("save.download")),
-               button(t("save.new"), "new-after-broken", cls="btn primary", attrs={"data-testid": "new-after-broken"})))
+               button(t("save.download"), "download-broken", cls="btn", attrs={"data-testid": "download-save"}),
+               _broken_next(full, None in downloaded, aside == "pending")),
+             _kept_copies(kept, downloaded, forgetting) if full and kept else None)
+
+
+def _broken_next(full, downloaded, pending):
+    """Start a new game (the save kept under a backup name), or, storage full, discard it."""
+    if full:
+        key = "save.discard.downloaded" if downloaded else "save.discard"
+        return button(t(key), "discard-broken", cls="btn danger", attrs={"data-testid": "discard-broken"})
+    return button(t("save.new"), "new-after-broken", cls="btn primary",
+                  attrs={"data-testid": "new-after-broken", "disabled": pending, "aria-busy": "true" if pending else None})
+
+
+def _kept_copies(kept, downloaded, forgetting):
+    """The older unreadable saves kept in this browser, oldest first, each to download or remove."""
+    rows = []
+    for key, text in kept.items():
+        when = key.rsplit(".", 1)[-1]
+        asking = key == forgetting
+        rows.append(h("li", {"data-testid": "kept-copy"},
+                      t("save.kept.item", size=f"{len(text or '') / 1e6:.1f}", when=_kept_when(when)), " ",
+                      button(t("save.download"), "download-broken", key, cls="btn ghost"),
+                      button(t("save.kept.yes") if asking else t("save.kept.remove"), "forget-kept",
+                             "yes" if asking else key, cls="btn danger" if asking else "btn ghost",
+                             attrs={"data-testid": "forget-yes" if asking else "forget-kept"}),
+                      h("span", {"role": "status"}, t("save.kept.ask") if asking else None)))
+    return h("section", {"class": "kept-copies"}, h("h3", t("save.kept.heading")), h("p", t("save.kept.text")),
+             h("ol", rows))
+
+
+def _kept_when(stamp):
+    """When a copy was kept, from its key's seconds since 1970 (UTC), or the stamp as it is."""
+    return time.strftime("%Y-%m-%d %H:%M", time.gmtime(int(stamp))) if stamp.isdigit() else stamp
 
 
 def stale_game():

@@ -15,11 +15,11 @@
 // (web/startup/loader.mjs, event "lepeuple:waiting").
 //
 // A returning player with a saved game sees the table as Python last drew it
-// (kept in localStorage by web/startup/boot.py), inert, until Python draws it live.
+// (kept in localStorage by web/page/page.mjs), inert, until Python draws it live.
 // Nothing is shown here when the URL sets up a game, opens the guided game or
 // a shared game (#g=): Python goes straight there.
 //
-// Python takes over with lepeupleFirstScreen.take() (web/startup/boot.py): what was
+// Python takes over with lepeupleFirstScreen.take() (web/page/page.mjs, at boot): what was
 // chosen, as JSON (web/startup/takeover.py uses it); from then on this module does
 // nothing, and Python's first drawing replaces everything in #app.
 
@@ -68,7 +68,7 @@ function what() {
   return stored(SAVE_KEY) === null ? "form" : "kept";
 }
 
-// The table Python last drew (web/startup/boot.py keeps it), if it is of the save in storage; else null.
+// The table Python last drew (web/page/page.mjs keeps it), if it is of the save in storage; else null.
 export function keptTable() {
   const kept = storedJson(KEPT_KEY), save = stored(SAVE_KEY) || "";
   return kept && typeof kept.html === "string" && kept.save_end === save.slice(-SAVE_END) ? kept : null;
@@ -298,7 +298,7 @@ if (state.shown === "form") {
 } else if (state.shown === "kept") {
   const kept = keptTable();
   if (kept) {
-    box.innerHTML = kept.html;  // our own markup, as Python drew it (web/startup/boot.py)
+    box.innerHTML = kept.html;  // our own markup, as Python drew it (kept by web/page/page.mjs)
     box.lang = kept.lang || "en";
     box.classList.add("kept");
     box.inert = true;  // read-only until Python is ready

@@ -27,8 +27,7 @@ from ..model.newgame import setup_from_form
 
 KEPT_KEY = "lepeuple.table"  # web/startup/firstscreen.mjs reads it
 # The kept table names the save it was drawn from by the save's last characters
-# (its last actions): web/startup/firstscreen.mjs shows it only with that save.
-SAVE_END = 64
+# (its last actions, SAVE_END of them): web/startup/firstscreen.mjs shows it only with that save.
 PENDING = ("start", "tutorial")
 
 

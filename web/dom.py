@@ -225,6 +225,7 @@ class BrowserDom:
                 if self._regions.get(name) != html:
                     self.root.querySelector(f'[data-region="{name}"]').outerHTML = html
         self._skeleton, self._regions = skeleton, regions
+        self._draw_qr()
         self._fly(places)
         self._announce()
         self._your_turn()
@@ -423,6 +424,37 @@ class BrowserDom:
         link.href, link.download = url, name
         link.click()
         window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 10_000)
+
+    # ----- friends on their own devices (docs/remote.md) -----------------------
+
+    def net(self, message):
+        """A message to the browser's WebRTC side (web/net/rtc.mjs: globalThis.lepeupleNet);
+        what it says back reaches App.net_event."""
+        net = getattr(window, "lepeupleNet", None)
+        if absent(net):
+            self.spawn(self._no_net(message.get("peer")))
+            return
+        if getattr(self, "_net_heard", None) is None:
+            self._net_heard = create_proxy(self._guard(lambda said: self.app.net_event(said.to_py())))
+            net.listen(self._net_heard)
+        net.send(to_js(message, dict_converter=window.Object.fromEntries))
+
+    async def _no_net(self, peer):
+        self.app.net_event({"op": "error", "peer": peer, "reason": "this page cannot open a connection (no WebRTC)"})
+
+    def share_text(self, text):
+        """The device's share sheet with `text`; False where the browser has none."""
+        if absent(getattr(window.navigator, "share", None)):
+            return False
+        window.navigator.share(to_js({"text": text}, dict_converter=window.Object.fromEntries))
+        return True
+
+    def _draw_qr(self):
+        """QR codes (elements with data-qr) drawn by the browser side (web/net/qr.mjs), where loaded."""
+        draw = getattr(window, "lepeupleDrawQr", None)
+        if not absent(draw):
+            for el in self.root.querySelectorAll("[data-qr]"):
+                draw(el)
 
     async def _read_file(self, file):
         """A picked or dropped file's text, handed to the controller."""

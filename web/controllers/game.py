@@ -104,6 +104,7 @@ class GameController(Folds):
             return False
         seats, record = decode(text)
         self._hosting(Session.resume(seats, record, self.app.page.levels, text))
+        self.app.remote.hosting()  # friends' seats: new invitations (this page was reloaded)
         return True
 
     def _hosting(self, session):
@@ -154,8 +155,6 @@ class GameController(Folds):
         self.stale = False
         self.drop()
         self.app.resume_saved()
-        if self.host is not None:
-            self.app.remote.hosting()
 
     def _host_changed(self, kind):
         """The host (this device) changed the game: save it; a game that ended is counted."""

@@ -107,10 +107,15 @@ def events_for(events, seat, hidden_scores):
 
 def why_for(why, seat, hidden_scores):
     """A bot's reason as `seat` may read it: a card the bot knows in a hand is told only to
-    that hand's holder; with hidden scores, only `seat`'s own points and score."""
+    that hand's holder, the card of the runner-up it did not play to nobody (it is still in
+    the bot's hand); with hidden scores, only `seat`'s own points and score."""
     if not why:
         return None
     out = dict(why)
+    nxt = out.get("next")
+    if nxt and nxt["action"].get("type") in ("move", "power") and out.get("seat") != seat:
+        # the runner-up was not played: its card is still in the bot's hand
+        out["next"] = {**nxt, "action": {"type": nxt["action"]["type"]}}
     if "known" in out:
         out["known"] = [held for held in out["known"] if held[0] == seat]
     if hidden_scores:

@@ -106,8 +106,9 @@ def _problems(items, cls, heading):
 
 
 def _seat_row(i, seat, levels):
-    kind_value = f"bot:{seat.level}" if seat.is_bot else "human"
-    kinds = [("human", t("new.kind.human"))] + [(f"bot:{lv}", t("new.kind.bot", level=t("level." + lv))) for lv in levels]
+    kind_value = f"bot:{seat.level}" if seat.is_bot else seat.kind
+    kinds = [("human", t("new.kind.human")), ("remote", t("new.kind.remote"))]
+    kinds += [(f"bot:{lv}", t("new.kind.bot", level=t("level." + lv))) for lv in levels]
     return h("li", {"class": classes("seat-row", f"seat-{i}", bot=seat.is_bot)},
              badge(i, size=28),
              h("span", {"class": "seat-people"}, PEOPLES[i]),

@@ -18,7 +18,7 @@ PLAY_ACTS = {"card", "meeple", "tile", "how", "target", "confirm", "draw", "skip
 
 def field(app, testid):
     """The value of the input marked `testid` on the app's page (None: not there)."""
-    m = re.search(r'<input[^>]*data-testid="%s"[^>]*>' % re.escape(testid), app.page.dom.html)
+    m = re.search(rf'<input[^>]*data-testid="{re.escape(testid)}"[^>]*>', app.page.dom.html)
     value = re.search(r'value="([^"]*)"', m.group(0)) if m else None
     return html.unescape(value.group(1)) if value else None
 

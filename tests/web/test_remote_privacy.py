@@ -68,39 +68,43 @@ def seen_cards(record, seat):
 def cards_named(messages):
     """Every card the messages name: in a view, an event, a legal action, a bot's reason."""
     named = set()
-
-    def view(v):
-        if v["hand"]:
-            named.update(v["hand"]["movement"] + v["hand"]["power"])
-        named.update(v["movement_discard"] + v["power_discard"])
-        for cards in v["known"]:
-            named.update(cards)
-        walk(v["pending"])
-
-    def walk(x):
-        if isinstance(x, dict):
-            named.update(x[k] for k in ("card", "against") if k in x and isinstance(x[k], (int, str)))
-            for value in x.values():
-                walk(value)
-        elif isinstance(x, list):
-            if len(x) == 2 and isinstance(x[0], int) and isinstance(x[1], str):  # [seat, card] a reason knows
-                named.add(x[1])
-            for value in x:
-                walk(value)
-
     for m in messages:
-        if m["t"] not in ("sync", "update"):
-            continue
-        view(m["state"]["view"])
-        walk([m["state"]["legal"], m["whys"]])
-        for e in m.get("log", []) + m.get("events", []):
-            if e[0] == "took_back":
-                walk(e[2])
-            elif e[0] in CARD_AT:
-                named.add(e[CARD_AT[e[0]]])
-        for v in (m.get("seen") or {}).get("views", []):
-            view(v)
+        if m["t"] in ("sync", "update"):
+            for v in [m["state"]["view"]] + (m.get("seen") or {}).get("views", []):
+                _view_cards(v, named)
+            _walk([m["state"]["legal"], m["whys"]], named)
+            _event_cards(m.get("log", []) + m.get("events", []), named)
     return named - {None, "event"}
+
+
+def _view_cards(v, named):
+    if v["hand"]:
+        named.update(v["hand"]["movement"] + v["hand"]["power"])
+    named.update(v["movement_discard"] + v["power_discard"])
+    for cards in v["known"]:
+        named.update(cards)
+    _walk(v["pending"], named)
+
+
+def _event_cards(events, named):
+    for e in events:
+        if e[0] == "took_back":
+            _walk(e[2], named)
+        elif e[0] in CARD_AT:
+            named.add(e[CARD_AT[e[0]]])
+
+
+def _walk(x, named):
+    """The cards of actions and reasons: their "card" and "against" fields, and [seat, card] pairs."""
+    if isinstance(x, dict):
+        named.update(x[k] for k in ("card", "against") if k in x and isinstance(x[k], (int, str)))
+        for value in x.values():
+            _walk(value, named)
+    elif isinstance(x, list):
+        if len(x) == 2 and isinstance(x[0], int) and isinstance(x[1], str):  # [seat, card] a reason knows
+            named.add(x[1])
+        for value in x:
+            _walk(value, named)
 
 
 def redealt(setup, seen, final):

@@ -99,8 +99,9 @@ def from_table(message):
     checked: its version, its type and exactly its fields; Refused saying what is wrong.
     An "act" comes back with its action read (lepeuple.action_from_json)."""
     if isinstance(message, str):
+        size_of(message)
         try:
-            message = parse(size_of(message))
+            message = parse(message)
         except ValueError as e:
             raise Refused("not-json", str(e)[:120]) from None
     if not isinstance(message, dict):

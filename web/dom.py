@@ -437,7 +437,7 @@ class BrowserDom:
         if getattr(self, "_net_heard", None) is None:
             self._net_heard = create_proxy(self._guard(lambda said: self.app.net_event(said.to_py())))
             net.listen(self._net_heard)
-        net.send(to_js(message, dict_converter=window.Object.fromEntries))
+        net.send(to_js(message))
 
     async def _no_net(self, peer):
         self.app.net_event({"op": "error", "peer": peer, "reason": "this page cannot open a connection (no WebRTC)"})
@@ -446,7 +446,7 @@ class BrowserDom:
         """The device's share sheet with `text`; False where the browser has none."""
         if absent(getattr(window.navigator, "share", None)):
             return False
-        window.navigator.share(to_js({"text": text}, dict_converter=window.Object.fromEntries))
+        window.navigator.share(to_js({"text": text}))
         return True
 
     def _draw_qr(self):

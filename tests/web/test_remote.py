@@ -277,3 +277,25 @@ def test_a_friends_table_hints_previews_logs_and_replays_with_no_game_on_the_dev
     assert 'data-act="download' not in bea.page.dom.html  # the record is the host's: no file
     bea.command("replay-close")
     assert bea.screen == "table"
+
+
+def test_a_friends_own_saved_game_is_left_alone_and_leaving_the_table_keeps_it():
+    from web.model.storage import MemoryBackend
+
+    net = Net()
+    own = host_app(net, "?players=human,bot:easy,bot:easy&seed=2&speed=instant", browser="bea")
+    own.command("draw")
+    net.run()
+    backend = own.store.backend
+    mine = backend.items["lepeuple.save"]
+    net.remove(own)
+    host = host_app(net, GAME)
+    bea = join(net, host, 1, backend=backend, seed=12)  # the invitation opened on a device with its own game
+    assert backend.items["lepeuple.save"] == mine and bea.session is None
+    bea.command("new")
+    assert "Leave this table?" in bea.page.dom.text()
+    bea.command("discard")
+    net.run()
+    assert bea.screen == "new" and backend.items["lepeuple.save"] == mine
+    assert "not connected" in field_text(host, "remote-state-1")
+    assert isinstance(backend, MemoryBackend)

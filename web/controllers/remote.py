@@ -396,6 +396,12 @@ class RemoteController:
         self.app.page.dom.drop_fragment()
         self.app.resume_saved()
 
+    def leave_table(self):
+        """A friend's device leaves its table for good (the link it joined with takes it back)."""
+        if self.app.game.guest:
+            self.app.game.drop()  # its channels close (game_dropped)
+        self.app.page.dom.drop_fragment()
+
     def change(self, name, value):
         if name == "net-paste":
             self.take(value)

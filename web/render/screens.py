@@ -149,7 +149,7 @@ def _radio(name, values, current, legend):
 # ----- dialogs -----------------------------------------------------------
 
 # The two answers to "a game is in progress": discard it, keep it; a link's own words.
-_ANSWERS = {"confirm.link": ("confirm.link.start", "confirm.link.resume")}
+_ANSWERS = {"confirm.link": ("confirm.link.start", "confirm.link.resume"), "confirm.leave": ("confirm.leave.go", "confirm.keep")}
 
 
 def confirm_discard(question_key="confirm.text"):

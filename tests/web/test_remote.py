@@ -172,9 +172,13 @@ def test_a_friend_who_reloads_opens_the_same_link_and_asks_to_rejoin():
 
 
 def test_the_host_reloads_friends_wait_for_it_and_come_back():
-    net, host, guests = table(GAME)
+    net, host, guests = table(GAME + "&target=20")
     bea, cy = guests[1], guests[2]
     rng = random.Random(6)
+    from remote_kit import play_a_click
+
+    while len(host.session.game.history) < 60:
+        assert play_a_click(net, [host, bea, cy], rng)
     to_turn_of(net, host, [host, bea, cy], 2, rng)
     before, items = host.session.record(), host.store.backend.items
     net.remove(host)  # the host's page reloads
@@ -186,6 +190,8 @@ def test_the_host_reloads_friends_wait_for_it_and_come_back():
     assert host.session.record() == before and host.session.seats[1].is_remote
     bea2 = join(net, host, 1, backend=bea.page.store.backend, seed=50)  # Bea opens the new invitation
     net.remove(bea)
+    assert received(net, bea2)[0]["t"] == "part"  # the game so far, too long for one message: in parts
+    assert bea2.game.lead_game().view == host.session.game.view(1)
     cy.command("net-rejoin")  # Cy asks to rejoin from his waiting table
     net.run()
     host.change("net-paste", field(cy, "rejoin-link"))
@@ -198,12 +204,12 @@ def test_the_host_reloads_friends_wait_for_it_and_come_back():
 
 
 def test_the_table_screen_the_host_takes_no_seat_and_shows_no_hand():
-    net, host, guests = table("?players=remote,remote,remote&names=Ann,Bea,Cy&seed=3&speed=instant", seats=(0, 1, 2))
+    net, host, guests = table("?players=remote,remote,remote&names=Ann,Bea,Cy&seed=3&target=6&speed=instant", seats=(0, 1, 2))
     rng = random.Random(7)
     from remote_kit import play_a_click
 
     while not host.session.game.is_over:
-        assert 'data-testid="hand"' not in host.page.dom.html and "Hands are hidden" in host.page.dom.text()
+        assert 'data-testid="hand"' not in host.page.dom.html and "Hands are hidden" in host.page.dom.html
         assert play_a_click(net, list(guests.values()), rng)
     for seat, guest in guests.items():
         assert guest.game.lead_game().view == host.session.game.view(seat)

@@ -255,7 +255,12 @@ class GameController(Folds):
     def eyes(self):
         """Whose eyes this device's screens may show (web/model/eyes.Eyes)."""
         g = self.lead_game()
-        return Eyes(g.players, self.holder(), g.over, self.hotseat, record=self.record() is not None)
+        return Eyes(g.players, self.holder(), g.over, self.hotseat, record=self.has_record())
+
+    def has_record(self):
+        """Does this device hold the game's record (the host's; a friend's once the game is over)?"""
+        g = self.lead_game()
+        return self.session is not None or (g is not None and g.record is not None)
 
     def record(self):
         """The game's record, where this device holds it: the host's, or a finished game's."""
@@ -539,7 +544,7 @@ class GameController(Folds):
                   button(i18n.t("menu.replay"), "replay-open", cls="btn", attrs={"data-testid": "end-replay"}),
                   [button(i18n.t("review.start", name=player_name(g.seats, seat)), "review", seat, cls="btn",
                           attrs={"data-testid": "end-review"}) for seat in g.setup().humans]
-                  if self.record() is not None else None,
+                  if self.has_record() else None,
                   replay_view.download_control(*replay.file_offer()),
                   replay_view.share_box(replay.shown_link(), replay.share_state))]
 

@@ -302,8 +302,9 @@ class RemoteController:
         if message["t"] == "sync":
             self.synced, self.trouble = True, None
             self.app.go("table")
-        elif message["t"] == "refused" and message.get("code") == "not-seated":
-            self.trouble = self._t("net.trouble.bot_seat")
+        elif message["t"] == "refused" and message.get("code") == "not-seated" or \
+                message["t"] == "status" and game.lead_game() is not None and game.lead_game().is_bot(self.guest["seat"]):
+            self.trouble = self._t("net.trouble.bot_seat")  # the host gave this seat to a bot
 
     def _closed(self, peer, _):
         was = peer.state

@@ -188,7 +188,7 @@ class ReplayController(Folds):
         decisions from its view at the time; runs in slices, shows progress, can stop.
         Every heavy step (the replay, the review's own replay) is a browser task of its own."""
         game = self.app.game
-        if self.replay is None and not (game.has_game() and not game.in_progress() and game.record() is not None):
+        if self.replay is None and not (game.has_game() and not game.in_progress() and game.has_record()):
             return
         if self.replay is not None and not self.replay.finished:
             return
@@ -270,7 +270,7 @@ class ReplayController(Folds):
         game = self.app.game
         finished = self.replay.finished if self.replay is not None else game.has_game() and not game.in_progress()
         # A link to a game in progress would show every hand; a friend's device holds a record once over.
-        if finished and (self.replay is not None or game.record() is not None):
+        if finished and (self.replay is not None or game.has_record()):
             link = self.share_link()
             self.share_state = self.app.page.dom.copy_text(link) if fits_link(link) else "long"
 

@@ -47,9 +47,10 @@ class SeatGame(Told):
                 raise ValueError("the actions' lists differ in length")
             self._state(message["state"])
             self.away, self.thinking = set(message.get("away") or ()), message.get("thinking")
-            seen = message.get("seen") or {"from": len(self.actors), "views": []}
-            self.seen = Seen(seen["from"], seen["views"])
-            self.seen.note(len(self.actors), self.view)
+            seen = message.get("seen")  # a friend's device (at the host's, the replay reads the record)
+            self.seen = None if seen is None else Seen(seen["from"], seen["views"])
+            if self.seen is not None:
+                self.seen.note(len(self.actors), self.view)
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise Unreadable(f"the game it sent is damaged ({e})") from None
         self.last = self.log[self.starts[-1]:] if self.starts else []
@@ -78,7 +79,8 @@ class SeatGame(Told):
             self._state(message["state"])
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise Unreadable(f"an update is damaged ({e})") from None
-        self.seen.note(len(self.actors), self.view)
+        if self.seen is not None:
+            self.seen.note(len(self.actors), self.view)
         self.last = self.log[self.starts[-1]:] if self.starts else []
         return Change(cut, message["events"], before, self.actors[-1] if added else None)
 

@@ -279,6 +279,12 @@ class App:
         self.render()
         self.game.kick()
 
+    def fragment_changed(self, fragment):
+        """The tab was sent to one of our links while open (a hashchange): an invitation, a
+        reply or a request to rejoin is taken as at start-up (docs/remote.md)."""
+        if self.remote.opens(fragment):
+            self.render()
+
     def import_text(self, text):
         """A game file dropped or picked (web/dom.py)."""
         self.replay.import_text(text)

@@ -305,3 +305,21 @@ def test_a_friends_own_saved_game_is_left_alone_and_leaving_the_table_keeps_it()
     assert bea.screen == "new" and backend.items["lepeuple.save"] == mine
     assert "not connected" in field_text(host, "remote-state-1")
     assert isinstance(backend, MemoryBackend)
+
+
+def test_an_invitation_opened_in_a_tab_already_open_joins_as_at_start_up():
+    from remote_kit import FakeDom
+    from web.app import App
+    from web.model.storage import MemoryBackend
+
+    net = Net()
+    host = host_app(net, GAME)
+    tab = App(FakeDom(), MemoryBackend(), "", ["en-GB"], clock=lambda: 1000)
+    net.add(tab, "bea")
+    tab.boot()
+    assert tab.screen == "new"
+    tab.fragment_changed("#" + field(host, "invite-1-link").split("#", 1)[1])
+    net.run()
+    host.change("net-paste", field(tab, "reply-link"))
+    net.run()
+    assert tab.screen == "table" and tab.game.lead_game().seat == 1

@@ -87,3 +87,22 @@ def test_the_stun_setting_keeps_stun_urls_and_says_the_rest():
     assert read_stun("stun:stun.example.org:3478, stuns:a.b  turn:x http://y") == (
         ["stun:stun.example.org:3478", "stuns:a.b"], ["turn:x", "http://y"])
     assert read_stun("") == ([], [])
+
+
+def test_a_friends_seat_comes_from_the_form_and_the_url_and_is_saved_with_its_token():
+    import random
+
+    from web.model.newgame import parse_query, seated, seats_from_json, setup_from_form, to_query
+
+    setup, errors = setup_from_form({"kind-0": "human", "name-0": "Ann", "kind-1": "remote", "name-1": "Bea",
+                                     "kind-2": "bot:easy"}, ["easy", "normal", "hard"])
+    assert not errors and [s.kind for s in setup.seats] == ["human", "remote", "bot"] and setup.seats[1].name == "Bea"
+    assert setup.here == [0] and setup.humans == [0, 1]
+    again = parse_query(to_query(setup), ["easy", "normal", "hard"]).setup
+    assert [s.kind for s in again.seats] == ["human", "remote", "bot"] and again.seats[1].name == "Bea"
+    seats = seated(setup.seats, random.Random(1))
+    saved = [s.to_json() for s in seats]
+    assert saved[1]["token"] and saved[1]["table"] and "token" not in seats[1].public_json()
+    assert seats_from_json(saved, ["easy"]) == seats
+    with pytest.raises(ValueError):
+        seats_from_json([saved[0], {**saved[1], "token": "short"}, saved[2]], ["easy"])

@@ -323,3 +323,28 @@ def test_an_invitation_opened_in_a_tab_already_open_joins_as_at_start_up():
     host.change("net-paste", field(tab, "reply-link"))
     net.run()
     assert tab.screen == "table" and tab.game.lead_game().seat == 1
+
+
+def test_a_friend_takes_back_a_slip_the_host_decides_and_every_table_says_so():
+    from web.model.storage import encode
+
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "remote", "name": "Bea"}, {"kind": "bot", "level": "easy"}]
+    record = {"format": 1, "players": 3, "options": {}, "seed": 1, "actions": [],
+              "setup": {"hands": [{"movement": [2]}, {"movement": [8], "power": ["force"]}, {"movement": [3]}]}}
+    net = Net()
+    host = host_app(net, "?speed=instant", {"lepeuple.save": encode(seats, record)})
+    bea = join(net, host, 1)
+    host.command("draw")
+    net.run()
+    assert ("undo", None) not in bea.page.dom.acts()
+    bea.command("card", "force")
+    bea.command("confirm")
+    net.run()
+    assert host.session.game.history[-1].card == "force"
+    assert ("undo", None) in bea.page.dom.acts() and ("undo", None) not in host.page.dom.acts()  # hers, not Ann's
+    bea.command("undo")  # asked of the host, whose engine allows it
+    net.run()
+    assert len(host.session.game.history) == 1 and host.session.game.to_move == 1
+    for app in (host, bea):
+        assert "Bea took back: Force." in app.page.dom.text()
+    assert bea.game.lead_game().view == host.session.game.view(1)

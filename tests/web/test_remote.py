@@ -22,7 +22,16 @@ def test_a_whole_game_one_person_at_the_host_two_friends_and_a_bot():
         assert told.view == game.view(seat) and told.over
         assert "Game over" in guest.page.dom.text()
         assert told.record == game.record()  # once over, every hand may be shown
+        assert ("again", None) not in guest.page.dom.acts()  # the host starts the next game
     assert "Game over" in host.page.dom.text()
+    guests[1].command("replay-open")  # the finished game's record is on her device: every hand may be shown
+    assert guests[1].screen == "replay" and 'option value="all"' in guests[1].page.dom.html
+    assert any(act == "review" for act, _ in guests[1].page.dom.acts())  # and a review can run there
+    guests[1].command("replay-close")
+    host.command("again")  # the same friends, the next game: told it at once
+    net.run()
+    for seat, guest in guests.items():
+        assert guest.screen == "table" and guest.game.lead_game().view == host.session.game.view(seat)
 
 
 def open_peer(app):

@@ -522,8 +522,9 @@ class GameController(Folds):
             reason = {"defend": "pass.text.defend", "partner": "pass.text.partner"}.get(g.view["phase"], "pass.text.turn")
             parts.append(screens.pass_screen(g.seats, model.pass_to, reason, self._pass_menu()))
         if g.over and model.frame is None:
-            parts.append(screens.end_screen(model.view, g.seats, g.log, self._end_extra(g)) if self.show_end
-                         else screens.end_bar())
+            hosted = self.host is not None  # only the host starts the next game
+            parts.append(screens.end_screen(model.view, g.seats, g.log, self._end_extra(g), hosted) if self.show_end
+                         else screens.end_bar(hosted))
         return parts
 
     def pass_screen_up(self):

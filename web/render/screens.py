@@ -226,7 +226,7 @@ def stats_panel(data, asking):
              h("div", {"class": "form-actions"}, reset))
 
 
-def end_screen(view, seats, log, extra=None):
+def end_screen(view, seats, log, extra=None, again=True):
     """Ranking, winners (shared wins said so), a short summary, the score chart, play again,
     and (`extra`) the replay and sharing controls."""
     scores = view["scores"]
@@ -249,7 +249,7 @@ def end_screen(view, seats, log, extra=None):
                h("ul", {"class": "summary"}, [h("li", line) for line in summary(log, seats)]),
                extra,
                h("div", {"class": "form-actions"},
-                 button(t("end.again"), "again", cls="btn primary big", attrs={"data-testid": "again"}),
+                 button(t("end.again"), "again", cls="btn primary big", attrs={"data-testid": "again"}) if again else None,
                  button(t("end.new"), "new", cls="btn"),
                  button(t("end.look"), "hide-end", cls="btn ghost"))))
 
@@ -277,8 +277,8 @@ def summary(log, seats):
     return lines
 
 
-def end_bar():
+def end_bar(again=True):
     """After the end screen is closed: a bar to bring it back or play again."""
     return h("div", {"class": "end-bar"},
              button(t("end.show"), "show-end", cls="btn primary"),
-             button(t("end.again"), "again", cls="btn"))
+             button(t("end.again"), "again", cls="btn") if again else None)

@@ -13,7 +13,8 @@ the message catalogs web/locales/*.po compiled to gettext's .mo (base64),
 which web/startup/interpreter.mjs writes into Pyodide's file system (one request
 instead of one per module with PyScript's [files]); the rest of web/ (style,
 icons, that interpreter module); Pyodide and PyScript copied from node_modules
-(run `npm ci` first) into vendor/; sw.js, the service worker, with its
+(run `npm ci` first) into vendor/, and the QR code library
+(copy_qr_library); sw.js, the service worker, with its
 precache list and a version hash of the built files; and bare/, a page that
 only starts the same runtime, the baseline of scripts/bench/startup_bench.py.
 
@@ -193,6 +194,18 @@ def page_python_files():
 def copy(src, dest):
     dest.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dest)
+
+
+# The QR code library's browser module, which web/net/qr.mjs imports from
+# vendor/ (its MIT licence is in its header): npm package, file in it, place in the site.
+QR_LIBRARY = ("qrcode-generator", "dist/qrcode.mjs", "vendor/qrcode-generator/qrcode.mjs")
+
+
+def copy_qr_library(out):
+    """Copy the QR code library (QR_LIBRARY) from node_modules into out/vendor/."""
+    name, source, dest = QR_LIBRARY
+    folder, _ = npm_package(name)
+    copy(folder / source, out / dest)
 
 
 def pyscript_toml():
@@ -526,6 +539,7 @@ def build(out=ROOT / "_site", snapshot=True):
         if path.suffix in {".js", ".css"}:
             copy(path, out / "vendor/pyscript" / path.name)
     copy(pyscript / "LICENSE", out / "vendor/pyscript/LICENSE")
+    copy_qr_library(out)
 
     snapshot_report = None
     if snapshot:

@@ -77,8 +77,10 @@ def test_a_link_reads_back_as_a_link_a_fragment_or_a_bare_code_and_junk_is_said(
     code = fragment.split("=", 1)[1]
     for text in ("http://127.0.0.1:8000/" + fragment, fragment, code, f"  {code}\n"):
         assert unpack(text) == {"k": "reply", **data}
+    invitation = {**data, "token": "K" * 12, "ice": [], "name": "Bea"}
+    assert unpack(pack("join", invitation)) == {"k": "join", **invitation}
     for junk in ("", "hello world", code[:-9], "A" * 20_000, pack("reply", {**data, "seat": 9}),
-                 pack("join", data), pack("reply", {**data, "extra": 1})):
+                 pack("join", data), pack("reply", {**data, "extra": 1}), pack("join", {**invitation, "name": 3})):
         with pytest.raises(LinkError):
             unpack(junk)
 

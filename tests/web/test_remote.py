@@ -167,6 +167,7 @@ def test_a_friend_who_reloads_opens_the_same_link_and_asks_to_rejoin():
     net.run()
     again = guest_app(net, link, bea.page.store.backend, seed=40)
     assert again.screen == "join" and field(again, "reply-link") is None
+    assert "Your seat: Bea (seat 2)." in again.page.dom.text()
     request = field(again, "rejoin-link")
     assert "#rejoin=" in request
     host.change("net-paste", request)  # the host pastes the request: an answer to send back

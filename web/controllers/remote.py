@@ -21,7 +21,7 @@ import time
 from ..model import protocol
 from ..model.host import Link
 from ..model.invite import GUEST_KEY, STUN_KEY, LinkError, guest_json, kind_of, pack, read_stun, stored_guest, stored_stun, unpack
-from ..model.newgame import new_id
+from ..model.newgame import clean_name, new_id
 from ..render import remote as view
 from ..render.common import player_name
 from . import UNCHANGED
@@ -53,6 +53,7 @@ class RemoteController:
         self.peers = {}  # id -> Peer
         self.guest = None  # a friend's device: {"table", "seat", "token", "used"}
         self.ice = []  # a friend's device: the STUN urls of the invitation
+        self.name = None  # a friend's device: the name the host gave its seat
         self.synced = False  # a friend's device: the host has told it its game over the open channel
         self.forward = None  # {"text", "heard"}: a reply or request opened in a tab of its own
         self.trouble = None  # words: the last thing that went wrong (a code pasted, the host's message)
@@ -97,7 +98,7 @@ class RemoteController:
         same = known is not None and (known["table"], known["seat"]) == (data["table"], data["seat"])
         used = known["used"] if same else []
         self.guest = {"table": data["table"], "seat": data["seat"], "token": data["token"], "used": used}
-        self.ice = data["ice"]
+        self.ice, self.name = data["ice"], clean_name(data["name"])
         self._keep_guest()
         if data["peer"] in used:
             self.rejoin(None)
@@ -247,7 +248,7 @@ class RemoteController:
             host = self.app.game.host
             token = host.session.seats[peer.seat].token
             text = url + pack("join", {"table": host.table, "seat": peer.seat, "token": token, "peer": peer.id,
-                                       "sdp": sdp, "ice": self.stun()})
+                                       "sdp": sdp, "ice": self.stun(), "name": host.session.seats[peer.seat].name})
         elif peer.kind == "rejoin":
             g = self.guest
             text = url + pack("rejoin", {"table": g["table"], "seat": g["seat"], "token": g["token"], "peer": peer.id,
@@ -416,7 +417,8 @@ class RemoteController:
         joining = None
         if self.guest is not None:
             peer = next((p for p in self.peers.values() if p.role == "guest"), None)
-            joining = {"kind": peer.kind if peer else "rejoin", "seat": self.guest["seat"], "peer": _shown(peer)}
+            joining = {"kind": peer.kind if peer else "rejoin", "seat": self.guest["seat"], "peer": _shown(peer),
+                       "name": self.name}
         return [view.join_screen(joining, self.trouble, self.forward)]
 
     def table_bar(self):

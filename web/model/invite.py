@@ -5,7 +5,7 @@ travel as links (docs/remote.md), zlib-compressed and base64url-encoded as a sha
 game's link is (web/model/replay_game.pack):
 
 - `#join=…`   the host's invitation for one seat: its offer, the table, the seat, the
-              seat's token, the STUN servers the host uses;
+              seat's token and name, the STUN servers the host uses;
 - `#reply=…`  an answer, sent back to whoever made the offer (it names their peer);
 - `#rejoin=…` a guest's offer, to take its seat again (its page reloaded, or the host's):
               the host answers it with a `#reply=` link.
@@ -22,7 +22,7 @@ import json
 import re
 import zlib
 
-from .newgame import is_id
+from .newgame import MAX_NAME, is_id
 from .storage import parse
 
 KINDS = ("join", "reply", "rejoin")
@@ -32,7 +32,7 @@ GUEST_KEY = "lepeuple.guest"
 STUN_KEY = "lepeuple.stun"
 MAX_STUN = 4  # servers named at most
 STUN_URL = re.compile(r"stuns?:[A-Za-z0-9.\-]{1,200}(:[0-9]{1,5})?")
-_FIELDS = {"join": ("table", "seat", "token", "peer", "sdp", "ice"),
+_FIELDS = {"join": ("table", "seat", "token", "peer", "sdp", "ice", "name"),
            "reply": ("table", "seat", "peer", "sdp"),
            "rejoin": ("table", "seat", "token", "peer", "sdp", "ice")}
 
@@ -80,7 +80,8 @@ def checked(data):
     ok = (is_id(data["table"]) and type(data["seat"]) is int and 0 <= data["seat"] < 5
           and isinstance(data["peer"], str) and 0 < len(data["peer"]) <= 40
           and isinstance(data["sdp"], str) and len(data["sdp"]) <= MAX_PACKED
-          and ("token" not in data or is_id(data["token"])) and stun_ok(data.get("ice", [])))
+          and ("token" not in data or is_id(data["token"])) and stun_ok(data.get("ice", []))
+          and (data.get("name") is None or isinstance(data["name"], str) and len(data["name"]) <= 4 * MAX_NAME))
     if not ok:
         raise LinkError("this code is damaged")
     return data

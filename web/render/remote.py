@@ -133,7 +133,8 @@ def _joining(joining):
     """`joining`: {"kind": "answer" (a reply to an invitation) or "rejoin", "seat", "peer":
     the link being made (None: none asked yet; its "text" None: not made yet)}."""
     kind, seat, peer = joining["kind"], joining["seat"], joining["peer"]
-    out = [h("p", {"data-testid": "join-seat"}, t("net.join.seat", n=seat + 1))]
+    name = joining.get("name") or t("default.name", n=seat + 1)
+    out = [h("p", {"data-testid": "join-seat"}, t("net.join.seat", n=seat + 1, name=name))]
     if kind == "rejoin":
         out.append(rejoin_box(peer))
     elif peer is not None and peer["text"]:

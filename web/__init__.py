@@ -2,8 +2,8 @@
 
 All of it runs in the page's Web Worker (web/startup/worker.mjs); the page's own
 thread only draws (web/page/*.mjs, JavaScript). Its rooms: startup/ (from the
-first byte until Python draws the page), model/ (what the page knows: the game at
-the device, its setup, who may see what, clicks to actions, steps, bots in
+first byte until Python draws the page), model/ (what the page knows: the game's host
+and what a table is told, its setup, who may see what, clicks to actions, steps, bots in
 slices, storage), controllers/ (one per feature, each owning its state), render/
 (views to markup); beside them main.py (the entry the worker imports), app.py
 (the dispatcher), dom.py (the page, reached by messages), markup.py and the words

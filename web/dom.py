@@ -8,7 +8,7 @@ JSON messages to the main thread's patcher:
 - render: only the regions whose markup changed (web/markup.to_regions: regions
   nest, so a new log turn sends that turn), the skeleton when it changed, where
   keyboard focus goes, and whether the table may be kept for the next visit;
-- flag, lang, sound, query, fragment, copy, download, store (localStorage
+- flag, lang, sound, query, fragment, copy, share, download, store (localStorage
   writes: web/model/storage.PageStorage), net (WebRTC), error.
 
 Messages made while one task runs go together, at its end (`flush`): the page
@@ -34,6 +34,7 @@ class WorkerDom:
         self.post = post
         self.schedule = schedule or (lambda callback: asyncio.get_event_loop().call_soon(callback))
         self.url = url  # the page's address without query or fragment
+        self.can_share = False  # the browser has a share sheet (navigator.share): the page says at start-up
         self.app = None
         self.form = dict(form or {})  # the new-game form's fields, as the page last sent them
         self.keeping = lambda: None  # after a render: "keep" | "drop" | None (web/startup/takeover.kept_table)
@@ -129,8 +130,17 @@ class WorkerDom:
         self.send({"type": "download", "text": text, "name": name})
 
     def net(self, message):
-        """A message for the page's WebRTC module (web/net/rtc.mjs)."""
+        """A message for the page's WebRTC module (web/net/rtc.mjs); what it says back
+        reaches App.net_event (web/startup/boot.py)."""
         self.send({"type": "net", "message": message})
+
+    def share_text(self, text):
+        """The device's share sheet with `text`; False where the browser has none (the
+        page said at start-up: `can_share`)."""
+        if not self.can_share:
+            return False
+        self.send({"type": "share", "text": text})
+        return True
 
     def spawn(self, coro):
         async def run():

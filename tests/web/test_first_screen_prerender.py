@@ -167,7 +167,7 @@ def test_a_game_against_bots_is_kept_and_forgotten_when_discarded():
 
 def test_hot_seat_keeps_only_the_pass_screen():
     app, _, _ = boot(search="?players=human,human,bot:easy&seed=8&speed=instant")
-    assert app.session.needs_pass()
+    assert app.game.needs_pass()
     assert takeover.kept_table(app, pass_screen_shown=True) == "keep"
     app.command("pass-ok")
     assert takeover.kept_table(app, pass_screen_shown=False) == "drop"  # a hand is on the page

@@ -70,11 +70,11 @@ def test_hot_seat_never_shows_another_humans_hand():
             break
         s = app.session
         hand_seat = _hand_seat(dom.html)
-        if s.needs_pass():
+        if app.game.needs_pass():
             seen_pass += 1
             assert hand_seat is None and "Pass the device to" in dom.text()
         elif hand_seat is not None:
-            assert hand_seat == s.at_device
+            assert hand_seat == app.game.at_device
             others = [seat for seat in s.setup.humans if seat != hand_seat]
             for other in others:
                 _assert_hand_absent(dom.html, s.game, other, hand_seat)
@@ -150,7 +150,7 @@ def test_new_game_asks_before_discarding_and_link_asks_too():
     app2, dom2, _ = make("?players=human,human,bot:easy&seed=9", backend.items)
     assert app2.screen == "confirm" and "This link sets up another game" in dom2.text()
     app2.command("discard")
-    assert app2.screen == "table" and len(app2.session.seats) == 3 and app2.session.hotseat
+    assert app2.screen == "table" and len(app2.session.seats) == 3 and app2.game.hotseat
 
 
 def test_a_setup_link_opened_again_resumes_its_game_and_another_asks_which():

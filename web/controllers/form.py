@@ -65,15 +65,19 @@ class FormController:
     # ----- commands ------------------------------------------------------------
 
     def new(self, _):
-        game = self.app.game.session
-        if game is not None and not game.game.is_over and self.app.screen == "table":
-            self.ask_discard("confirm.text")
+        game = self.app.game
+        if game.in_progress() and self.app.screen == "table":  # a friend's device leaves the table instead
+            self.ask_discard("confirm.leave" if game.guest else "confirm.text")
         else:
             self.errors, self.notices = [], []
             self.app.go("new")
 
     def discard(self, _):
         app = self.app
+        if app.game.guest and self.pending_import is None:  # a friend's table: left, this device's save kept
+            app.remote.leave_table()
+            app.go("new")
+            return
         if self.pending_import is not None:  # a game file to play on, instead of this game
             app.replay.take_import(self.pending_import)
             return
@@ -86,10 +90,10 @@ class FormController:
 
     def keep(self, _):
         self.link_setup = self.pending_import = None
-        self.app.go("table" if self.app.game.session is not None else "new")
+        self.app.go("table" if self.app.game.has_game() else "new")
 
     def resume(self, _):
-        if self.app.game.session is not None:
+        if self.app.game.has_game():
             self.keep(None)
 
     def new_after_broken(self, _):
@@ -178,8 +182,7 @@ class FormController:
 
     def render_new(self):
         app = self.app
-        game = app.game.session
-        can_resume = game is not None and not game.game.is_over
+        can_resume = app.game.in_progress()
         return [app.guide.offer(), screens.new_game(self.draft, app.page.levels, self.errors, self.notices, can_resume,
                                                     app.stats.panel(), self.typed)]
 

@@ -1,5 +1,6 @@
-"""A game's setup as the page knows it: who sits where (human or bot), the rule
-options and the seed; read from the new-game form, the URL or a save.
+"""A game's setup as the page knows it: who sits where (a person at this device, a
+friend on their own device, or a bot), the rule options and the seed; read from the
+new-game form, the URL or a save.
 
 Problems are returned as (message key, fields) pairs, not raised, so the page
 can show every one of them in the player's language (web/i18n.py).
@@ -52,18 +53,39 @@ KNOWN_KEYS = SETUP_KEYS + ("speed", "lang")
 
 @dataclass
 class Seat:
-    """One seat: a human (name None means the default "Player N") or a bot of a level."""
+    """One seat: a person at this device ("human"; name None means the default "Player N"),
+    a friend on their own device ("remote", docs/remote.md), or a bot of a level.
+
+    A friend's seat carries the `table` it belongs to and its `token`, the secret its
+    invitation hands over and its device rejoins with; a bot given a friend's seat keeps
+    them, so the seat can be given back."""
 
     kind: str = "human"
     name: str | None = None
     level: str | None = None
+    token: str | None = None
+    table: str | None = None
 
     @property
     def is_bot(self):
         return self.kind == "bot"
 
+    @property
+    def is_remote(self):
+        return self.kind == "remote"
+
     def to_json(self):
-        return {"kind": "bot", "level": self.level} if self.is_bot else {"kind": "human", "name": self.name}
+        """The seat as a save holds it (tokens included: the save stays on the host's device)."""
+        out = self.public_json()
+        if self.token is not None:
+            out.update(name=self.name, table=self.table, token=self.token)
+        return out
+
+    def public_json(self):
+        """The seat as every table is told it: no token."""
+        if self.is_bot:
+            return {"kind": "bot", "level": self.level}
+        return {"kind": self.kind, "name": self.name}
 
 
 @dataclass
@@ -76,7 +98,13 @@ class Setup:
 
     @property
     def humans(self):
+        """The people's seats: at this device or on their own."""
         return [i for i, s in enumerate(self.seats) if not s.is_bot]
+
+    @property
+    def here(self):
+        """The seats of the people at this device (the host's)."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
 
     def to_json(self):
         return {"seats": [s.to_json() for s in self.seats], "options": dict(self.options), "seed": self.seed}
@@ -142,25 +170,49 @@ def _regional(ch):
     return 0x1F1E6 <= ord(ch) <= 0x1F1FF
 
 
+ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+ID_LENGTH = 12  # a table's id and a seat's token: 72 random bits
+
+
+def new_id(rng):
+    """A table id or a seat token: ID_LENGTH characters of ID_CHARS."""
+    return "".join(rng.choice(ID_CHARS) for _ in range(ID_LENGTH))
+
+
+def is_id(value):
+    return isinstance(value, str) and len(value) == ID_LENGTH and all(ch in ID_CHARS for ch in value)
+
+
+def seated(seats, rng):
+    """The seats with every friend's seat given its table (one id for the game) and a token."""
+    table = next((s.table for s in seats if s.table), None) or new_id(rng)
+    return [Seat(s.kind, s.name, s.level, s.token or new_id(rng), s.table or table) if s.is_remote else s
+            for s in seats]
+
+
 def seats_from_json(data, levels):
     """Seats of a save; raises ValueError naming what is wrong."""
     if not isinstance(data, list) or not 3 <= len(data) <= 5:
         raise ValueError("the save's seats are not a list of 3 to 5 seats")
-    seats = []
-    for item in data:
-        if not isinstance(item, dict):
-            raise ValueError("a seat of the save is not an object")  # ValueError, not TypeError: read as a broken save
-        if item.get("kind") == "bot":
-            level = item.get("level")
-            if level not in levels:
-                raise ValueError(f"the save names an unknown bot level {show(level)}")
-            seats.append(Seat("bot", level=level))
-        elif item.get("kind") == "human":
-            name = item.get("name")
-            seats.append(Seat("human", name=clean_name(name) if isinstance(name, str) else None))
-        else:
-            raise ValueError(f"a seat of the save is neither human nor bot: {show(item.get('kind'))}")
-    return seats
+    return [_seat_from_json(item, levels) for item in data]
+
+
+def _seat_from_json(item, levels):
+    if not isinstance(item, dict):
+        raise ValueError("a seat of the save is not an object")  # ValueError, not TypeError: read as a broken save
+    kind, name = item.get("kind"), item.get("name")
+    name = clean_name(name) if isinstance(name, str) else None
+    token, table = item.get("token"), item.get("table")
+    if token is not None and not (is_id(token) and is_id(table)):  # a friend's seat (or one given to a bot)
+        raise ValueError("a friend's seat of the save has a damaged table or token")
+    if kind == "bot":
+        level = item.get("level")
+        if level not in levels:
+            raise ValueError(f"the save names an unknown bot level {show(level)}")
+        return Seat("bot", name if token else None, level, token, table)
+    if kind in ("human", "remote"):
+        return Seat(kind, name, None, token if kind == "remote" else None, table if kind == "remote" else None)
+    raise ValueError(f"a seat of the save is neither a person nor a bot: {show(kind)}")
 
 
 @dataclass
@@ -234,7 +286,8 @@ def _whole(value, key, errors, low, high):
 
 
 def _seats(text, levels, errors):
-    """Seats from `human,human,bot:hard` (a bare `bot` is the middle level)."""
+    """Seats from `human,remote,bot:hard` (a bare `bot` is the middle level; `remote`: a
+    friend on their own device)."""
     items = [s.strip().lower() for s in text.split(",")] if text else []
     count_ok = 3 <= len(items) <= 5
     if not count_ok:
@@ -242,8 +295,8 @@ def _seats(text, levels, errors):
     seats = []
     for n, item in enumerate(items, 1):
         kind, _, level = item.partition(":")
-        if kind == "human" and not level:
-            seats.append(Seat())
+        if kind in ("human", "remote") and not level:
+            seats.append(Seat(kind))
         elif kind == "bot" and (level or default_level(levels)) in levels:
             seats.append(Seat("bot", level=level or default_level(levels)))
         elif kind == "bot":
@@ -292,6 +345,8 @@ def setup_from_form(fields, levels, count=None):
             seats.append(Seat("bot", level=default_level(levels)))
         elif kind.startswith("bot:") and kind[4:] in levels:
             seats.append(Seat("bot", level=kind[4:]))
+        elif kind == "remote":
+            seats.append(Seat("remote", name=clean_name(fields.get(f"name-{i}"))))
         else:
             seats.append(Seat("human", name=clean_name(fields.get(f"name-{i}"))))
     setup = Setup(seats)

@@ -12,7 +12,7 @@
 //            and keep the table for the next visit when it says "keep"
 //   flag     body[data-NAME] (tests and styles)
 //   store    localStorage (store.mjs); a refused write is answered; move, answered
-//   lang, sound, query, fragment, copy, download, fields, error, ready, net
+//   lang, sound, query, fragment, copy, share, download, fields, error, ready, net
 //
 // and, before its Python runs: progress (the loading bar), marks, fetched,
 // python (then the page sends "boot": its address, the browser's languages,
@@ -129,7 +129,8 @@ function boot() {
   const first = booted || stats.restarts ? null : globalThis.lepeupleFirstScreen?.take() ?? null;
   booted = true;
   send({ type: "boot", url: location.origin + location.pathname, search: location.search, hash: location.hash,
-         languages: [...(navigator.languages || [navigator.language])], storage, saving, first });
+         languages: [...(navigator.languages || [navigator.language])], storage, saving, first,
+         share: typeof navigator.share === "function" });
 }
 
 function render({ seq: drawn, skeleton, regions, focus, keep }) {
@@ -234,6 +235,7 @@ const HANDLERS = {
   query: ({ query }) => history.replaceState(null, "", location.pathname + query),
   fragment: () => history.replaceState(null, "", location.pathname + location.search),
   copy: ({ text }) => navigator.clipboard?.writeText(text).catch(() => {}),  // the link is shown beside it
+  share: ({ text }) => navigator.share?.({ text }).catch(() => {}),  // a share sheet closed: nothing to say
   download,
   fields,
   error: ({ text }) => showError(text),

@@ -106,8 +106,9 @@ def _problems(items, cls, heading):
 
 
 def _seat_row(i, seat, levels):
-    kind_value = f"bot:{seat.level}" if seat.is_bot else "human"
-    kinds = [("human", t("new.kind.human"))] + [(f"bot:{lv}", t("new.kind.bot", level=t("level." + lv))) for lv in levels]
+    kind_value = f"bot:{seat.level}" if seat.is_bot else seat.kind
+    kinds = [("human", t("new.kind.human")), ("remote", t("new.kind.remote"))]
+    kinds += [(f"bot:{lv}", t("new.kind.bot", level=t("level." + lv))) for lv in levels]
     return h("li", {"class": classes("seat-row", f"seat-{i}", bot=seat.is_bot)},
              badge(i, size=28),
              h("span", {"class": "seat-people"}, PEOPLES[i]),
@@ -148,7 +149,7 @@ def _radio(name, values, current, legend):
 # ----- dialogs -----------------------------------------------------------
 
 # The two answers to "a game is in progress": discard it, keep it; a link's own words.
-_ANSWERS = {"confirm.link": ("confirm.link.start", "confirm.link.resume")}
+_ANSWERS = {"confirm.link": ("confirm.link.start", "confirm.link.resume"), "confirm.leave": ("confirm.leave.go", "confirm.keep")}
 
 
 def confirm_discard(question_key="confirm.text"):
@@ -260,7 +261,7 @@ def stats_panel(data, asking):
              h("div", {"class": "form-actions"}, reset))
 
 
-def end_screen(view, seats, log, extra=None):
+def end_screen(view, seats, log, extra=None, again=True):
     """Ranking, winners (shared wins said so), a short summary, the score chart, play again,
     and (`extra`) the replay and sharing controls."""
     scores = view["scores"]
@@ -283,7 +284,7 @@ def end_screen(view, seats, log, extra=None):
                h("ul", {"class": "summary"}, [h("li", line) for line in summary(log, seats)]),
                extra,
                h("div", {"class": "form-actions"},
-                 button(t("end.again"), "again", cls="btn primary big", attrs={"data-testid": "again"}),
+                 button(t("end.again"), "again", cls="btn primary big", attrs={"data-testid": "again"}) if again else None,
                  button(t("end.new"), "new", cls="btn"),
                  button(t("end.look"), "hide-end", cls="btn ghost"))))
 
@@ -311,8 +312,8 @@ def summary(log, seats):
     return lines
 
 
-def end_bar():
+def end_bar(again=True):
     """After the end screen is closed: a bar to bring it back or play again."""
     return h("div", {"class": "end-bar"},
              button(t("end.show"), "show-end", cls="btn primary"),
-             button(t("end.again"), "again", cls="btn"))
+             button(t("end.again"), "again", cls="btn") if again else None)

@@ -56,6 +56,7 @@ class Link:
         """The App, from what the page knows; its first screen drawn."""
         dom = self.dom
         dom.url = str(facts.get("url", ""))
+        dom.can_share = bool(facts.get("share"))
         saving = bool(facts.get("saving"))
         self.storage = PageStorage(facts.get("storage"), dom.send) if saving else MemoryBackend()
         app = App(dom, self.storage, str(facts.get("search", "")), list(facts.get("languages") or []),

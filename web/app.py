@@ -300,9 +300,12 @@ class App:
         self.game.kick()
 
     def fragment_changed(self, fragment):
-        """The tab was sent to one of our links while open (a hashchange): an invitation, a
-        reply or a request to rejoin is taken as at start-up (docs/remote.md)."""
-        if self.remote.opens(fragment):
+        """The tab was sent to one of our links while open (a hashchange): a game's link
+        (#g=…) opens its replay; an invitation, a reply or a request to rejoin is taken as
+        at start-up (docs/remote.md)."""
+        if fragment.startswith("#g="):
+            self.open_fragment(fragment)
+        elif self.remote.opens(fragment):
             self.render()
 
     def import_text(self, text):

@@ -132,7 +132,7 @@ def test_the_seeds_message_states_its_range_in_every_language():
 # ----- saves ---------------------------------------------------------------
 
 @pytest.mark.parametrize("seat, words", [
-    ({"kind": "robot"}, 'neither human nor bot: "robot"'),
+    ({"kind": "robot"}, 'neither a person nor a bot: "robot"'),
     ({"kind": "bot", "level": "x" * 1000}, 'unknown bot level "' + "x" * 38 + "…"),
     ({"kind": "bot", "level": None}, "unknown bot level null"),
 ])

@@ -253,9 +253,10 @@ globalThis.lepeupleWorker = { stats };
 const drawn = (message) => stats.renders && send(message);
 listen(root, drawn);
 watch(drawn);
-// A game's link pasted into the address of this open tab: opened as at start-up.
+// One of our links opened in this tab while it is open (a game's, an invitation, a reply):
+// taken as at start-up.
 addEventListener("hashchange", () => {
-  if (location.hash.startsWith("#g=")) drawn({ type: "hash", hash: location.hash });
+  if (location.hash.length > 1) drawn({ type: "hash", hash: location.hash });
 });
 hearNet((message) => send({ type: "net", message }));  // WebRTC and the other tabs (docs/remote.md)
 // The worker, and with it the large downloads (Python, its memory snapshot), once the

@@ -111,8 +111,8 @@ class Link:
         self.storage.moved(message["id"], message.get("refused"))
 
     def hash(self, message):
-        """The address's fragment changed to a game's link (pasted into this open tab)."""
-        self.app.open_fragment(str(message["hash"]))
+        """The address's fragment changed while the tab is open (a link pasted or followed)."""
+        self.app.fragment_changed(str(message["hash"]))
 
     def redraw(self, _message):
         """The page lost what was drawn: everything is sent again."""

@@ -86,6 +86,6 @@ def kept_table(app, pass_screen_shown):
         return "drop"
     if app.screen != "table" or app.stale:
         return None
-    if len(session.setup.humans) > 1 and not pass_screen_shown:
-        return "drop"  # hot-seat: a player's hand is on the page
+    if len(session.setup.here) > 1 and not pass_screen_shown:
+        return "drop"  # hot-seat: a player's hand is on the page (friends on their own devices do not count)
     return "keep"

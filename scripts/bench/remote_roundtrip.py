@@ -49,7 +49,7 @@ SETTLED = "() => !document.body.dataset.busy"
 def joined(chromium, base, seed):
     """The host's page and the friend's, connected."""
     host = chromium.new_context().new_page()
-    host.goto(f"{base}?players=remote,bot:easy,bot:easy&names=Bea&seed={seed}&speed=instant")
+    host.goto(f"{base}?players=remote,bot:easy,bot:easy&names=Bea&seed={seed}&speed=instant&target=30")
     browser.wait_ready(host, timeout_ms=120_000)
     host.wait_for_selector("[data-testid=invite-0-link]", timeout=60_000)
     friend = chromium.new_context().new_page()

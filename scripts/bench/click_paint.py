@@ -18,13 +18,11 @@ person's clicks together; then one JSON line. `--site` measures another build
 (an older one, for before and after).
 """
 
-import argparse
 import json
-import os
 import statistics
-from pathlib import Path
 
-from scripts import browser, build_site, serve
+from scripts import browser
+from scripts.bench import site
 
 # Installed before each click: resolves with the ms from the click to the paint of its first
 # change to the page (or of the first change after which `selector` matches).
@@ -127,35 +125,26 @@ def play(playwright, base, seed, clicks, bots_clicks, throttle):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = site.parser(__doc__)
     parser.add_argument("--clicks", type=int, default=40)
     parser.add_argument("--bots-clicks", type=int, default=12)
     parser.add_argument("--throttle", type=float, default=4)
     parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--site", type=Path, default=build_site.ROOT / "_site")
-    parser.add_argument("--no-build", action="store_true")
     args = parser.parse_args()
-    if not args.no_build and args.site == build_site.ROOT / "_site":
-        build_site.build()
 
     from playwright.sync_api import sync_playwright
 
-    server, base = serve.start_server(args.site)
-    load_before = os.getloadavg()
-    try:
-        with sync_playwright() as playwright:
-            samples = play(playwright, base, args.seed, args.clicks, args.bots_clicks, args.throttle)
-    finally:
-        server.shutdown()
+    with site.served(args) as (base, load), sync_playwright() as playwright:
+        samples = play(playwright, base, args.seed, args.clicks, args.bots_clicks, args.throttle)
     rows = {kind: summary(values) for kind, values in samples.items()}
     rows["person"] = summary([v for kind in ("draw", "card", "meeple", "tile") for v in samples.get(kind, [])])
-    loadavg = [round(x, 2) for x in load_before + os.getloadavg()]
     print(f"click until painted, CPU slowed {args.throttle:g}x ({args.site}):")
     for kind, row in rows.items():
         print(f"  {kind:<6} {row['n']:>3} clicks: median {row['median_ms']} ms, p90 {row['p90_ms']} ms, "
               f"longest {row['max_ms']} ms")
-    print(f"load average (1, 5, 15 min) before: {loadavg[:3]}, after: {loadavg[3:]}; {os.cpu_count()} CPUs")
-    print(json.dumps({"click_paint": rows, "throttle": args.throttle, "site": str(args.site), "load_average": loadavg}))
+    print(load.line())
+    print(json.dumps({"click_paint": rows, "throttle": args.throttle, "site": str(args.site),
+                      "load_average": load.figures()}))
 
 
 if __name__ == "__main__":

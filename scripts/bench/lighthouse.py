@@ -17,15 +17,14 @@ Python is ready): Lighthouse 12.2.3's own audit of it fails on Chromium 156
 ("Cannot read properties of undefined (reading 'frame_sequence')").
 """
 
-import argparse
 import json
 import os
 import statistics
 import subprocess
 import sys
-from pathlib import Path
 
-from scripts import browser, build_site, serve
+from scripts import browser, build_site
+from scripts.bench import site
 
 LIGHTHOUSE = build_site.ROOT / "node_modules/lighthouse/cli/index.js"
 
@@ -85,36 +84,28 @@ def lcp_element(url):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = site.parser(__doc__)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--site", type=Path, default=build_site.ROOT / "_site")
-    parser.add_argument("--no-build", action="store_true")
     args = parser.parse_args()
-    if not args.no_build and args.site == build_site.ROOT / "_site":
-        build_site.build()
     if not LIGHTHOUSE.exists():
         raise SystemExit("Lighthouse is not installed: run `npm ci` (package.json pins it)")
 
-    server, base = serve.start_server(args.site)
-    load_before = os.getloadavg()
     runs = []
-    try:
+    with site.served(args) as (base, load):
         for i in range(args.runs):
             runs.append(audit(base))
             print(f"run {i + 1}/{args.runs}: {runs[-1]}", file=sys.stderr)
         lcp = lcp_element(base)
-    finally:
-        server.shutdown()
     median = {key: statistics.median(r[key] for r in runs) for key in ("performance", "tbt_ms", "lcp_s", "max_fid_ms")}
-    loadavg = [round(x, 2) for x in load_before + os.getloadavg()]
     print(f"Lighthouse (mobile, simulated throttling), median of {args.runs} ({args.site}): Performance "
           f"{median['performance']:g}, Total Blocking Time {median['tbt_ms']:g} ms, Largest Contentful Paint "
           f"{median['lcp_s']:g} s, max potential first input delay {median['max_fid_ms']:g} ms")
     if lcp:
         where = "the first screen, before Python" if lcp["first_screen"] else "drawn by Python"
         print(f"largest contentful paint (the browser's, phone, CPU 4x): {lcp['element']} at {lcp['at_ms']} ms ({where})")
-    print(f"load average (1, 5, 15 min) before: {loadavg[:3]}, after: {loadavg[3:]}; {os.cpu_count()} CPUs")
-    print(json.dumps({"lighthouse": median, "lcp": lcp, "runs": runs, "site": str(args.site), "load_average": loadavg}))
+    print(load.line())
+    print(json.dumps({"lighthouse": median, "lcp": lcp, "runs": runs, "site": str(args.site),
+                      "load_average": load.figures()}))
 
 
 if __name__ == "__main__":

@@ -14,13 +14,11 @@ left out (it only caches). Prints a table, then one JSON line. `--site` measures
 another build (an older one, for before and after).
 """
 
-import argparse
 import json
-import os
 import time
-from pathlib import Path
 
-from scripts import browser, build_site, serve
+from scripts import browser
+from scripts.bench import site
 
 MB = 1e6
 
@@ -64,34 +62,24 @@ def measure(playwright, url, actions):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = site.parser(__doc__)
     parser.add_argument("--actions", type=int, default=60)
     parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--site", type=Path, default=build_site.ROOT / "_site")
-    parser.add_argument("--no-build", action="store_true")
     args = parser.parse_args()
-    if not args.no_build and args.site == build_site.ROOT / "_site":
-        build_site.build()
 
     from playwright.sync_api import sync_playwright
 
-    server, base = serve.start_server(args.site)
-    load_before = os.getloadavg()
     started = time.perf_counter()
-    try:
-        with sync_playwright() as playwright:
-            row = measure(playwright, f"{base}?players={','.join(['bot:hard'] * 5)}&seed={args.seed}&speed=instant",
-                          args.actions)
-    finally:
-        server.shutdown()
-    loadavg = [round(x, 2) for x in load_before + os.getloadavg()]
+    with site.served(args) as (base, load), sync_playwright() as playwright:
+        row = measure(playwright, f"{base}?players={','.join(['bot:hard'] * 5)}&seed={args.seed}&speed=instant",
+                      args.actions)
     print(f"memory after {args.actions} actions of five hard bots ({args.site}, {time.perf_counter() - started:.0f} s):")
     for name, c in row["contexts"].items():
         print(f"  {name:<12} JavaScript heap {c['heap_mb']:6.1f} MB, ArrayBuffers {c['buffers_mb']:6.1f} MB")
     print(f"  {'in all':<12} JavaScript heap {row['total']['heap_mb']:6.1f} MB, ArrayBuffers {row['total']['buffers_mb']:6.1f} MB"
           f" = {row['total_mb']} MB")
-    print(f"load average (1, 5, 15 min) before: {loadavg[:3]}, after: {loadavg[3:]}; {os.cpu_count()} CPUs")
-    print(json.dumps({"memory": row, "actions": args.actions, "site": str(args.site), "load_average": loadavg}))
+    print(load.line())
+    print(json.dumps({"memory": row, "actions": args.actions, "site": str(args.site), "load_average": load.figures()}))
 
 
 if __name__ == "__main__":

@@ -15,12 +15,11 @@ page, which drew it). Prints the median, the 90th percentile and the longest, th
 one JSON line.
 """
 
-import argparse
 import json
-import os
 import statistics
 
-from scripts import browser, build_site, serve
+from scripts import browser
+from scripts.bench import site
 
 # Resolves with the ms from the next click until the paint after body[data-actions] grew.
 ARM = """() => {
@@ -94,39 +93,30 @@ def decide(page, turn, samples):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = site.parser(__doc__)
     parser.add_argument("--actions", type=int, default=30)
     parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--no-build", action="store_true")
     args = parser.parse_args()
-    if not args.no_build:
-        build_site.build()
 
     from playwright.sync_api import sync_playwright
 
-    server, base = serve.start_server(build_site.ROOT / "_site")
-    load_before = os.getloadavg()
     samples = []
-    try:
-        with sync_playwright() as playwright:
-            chromium = browser.launch(playwright)
-            try:
-                _, friend = joined(chromium, base, args.seed)
-                turn = 0
-                while len(samples) < args.actions and decide(friend, turn, samples):
-                    turn += 1
-            finally:
-                chromium.close()
-    finally:
-        server.shutdown()
+    with site.served(args) as (base, load), sync_playwright() as playwright:
+        chromium = browser.launch(playwright)
+        try:
+            _, friend = joined(chromium, base, args.seed)
+            turn = 0
+            while len(samples) < args.actions and decide(friend, turn, samples):
+                turn += 1
+        finally:
+            chromium.close()
     values = sorted(samples)
     row = {"n": len(values), "median_ms": round(statistics.median(values)),
            "p90_ms": round(values[min(len(values) - 1, int(0.9 * len(values)))]), "max_ms": round(values[-1])}
-    loadavg = [round(x, 2) for x in load_before + os.getloadavg()]
     print(f"a friend's action over WebRTC on loopback, click to its result painted on their page: "
           f"median {row['median_ms']} ms, p90 {row['p90_ms']} ms, longest {row['max_ms']} ms ({row['n']} actions)")
-    print(f"load average (1, 5, 15 min) before: {loadavg[:3]}, after: {loadavg[3:]}; {os.cpu_count()} CPUs")
-    print(json.dumps({"remote_roundtrip": row, "load_average": loadavg}))
+    print(load.line())
+    print(json.dumps({"remote_roundtrip": row, "site": str(args.site), "load_average": load.figures()}))
 
 
 if __name__ == "__main__":

@@ -17,13 +17,12 @@ what it receives, with the layout it forces, comes from the page's statistics
 then one JSON line.
 """
 
-import argparse
 import asyncio
 import json
-import os
 import statistics
 
-from scripts import browser, build_site, serve
+from scripts import browser
+from scripts.bench import site
 
 # Timers around the page's Python, the same in CPython and in the worker's Pyodide.
 TIMERS = """
@@ -124,28 +123,19 @@ def in_browser(playwright, base, query, renders, throttle):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = site.parser(__doc__)
     parser.add_argument("--renders", type=int, default=150)
     parser.add_argument("--throttle", type=float, default=4)
     parser.add_argument("--seed", type=int, default=5)
-    parser.add_argument("--no-build", action="store_true")
     args = parser.parse_args()
-    if not args.no_build:
-        build_site.build()
     query = f"?players=bot:normal,bot:normal,bot:normal&seed={args.seed}&speed=instant"
-    load_before = os.getloadavg()
-    rows = {"cpython": asyncio.run(in_cpython(query, args.renders))}
 
     from playwright.sync_api import sync_playwright
 
-    server, base = serve.start_server(build_site.ROOT / "_site")
-    try:
-        with sync_playwright() as playwright:
-            rows["pyodide"] = in_browser(playwright, base, query, args.renders, 1)
-            rows[f"pyodide_{args.throttle:g}x"] = in_browser(playwright, base, query, args.renders, args.throttle)
-    finally:
-        server.shutdown()
-    loadavg = [round(x, 2) for x in load_before + os.getloadavg()]
+    with site.served(args) as (base, load), sync_playwright() as playwright:
+        rows = {"cpython": asyncio.run(in_cpython(query, args.renders)),
+                "pyodide": in_browser(playwright, base, query, args.renders, 1),
+                f"pyodide_{args.throttle:g}x": in_browser(playwright, base, query, args.renders, args.throttle)}
     print(f"a redraw of the table, ms (median / p90 / longest), {args.renders} redraws of a game of three normal bots:")
     for name, row in rows.items():
         parts = [f"{key[:-3]} {row[key]['median']} / {row[key]['p90']} / {row[key]['max']}"
@@ -154,8 +144,8 @@ def main():
         extra = (f"; the page's patch {row['page_patch_ms_mean']} ms on average, longest {row['page_patch_ms_longest']}"
                  if "page_patch_ms_mean" in row else "")
         print(f"  {name:<12} " + ", ".join(parts) + f"; sent {sent['median']:.0f} characters (median){extra}")
-    print(f"load average (1, 5, 15 min) before: {loadavg[:3]}, after: {loadavg[3:]}; {os.cpu_count()} CPUs")
-    print(json.dumps({"render_costs": rows, "renders": args.renders, "load_average": loadavg}))
+    print(load.line())
+    print(json.dumps({"render_costs": rows, "renders": args.renders, "load_average": load.figures()}))
 
 
 if __name__ == "__main__":

@@ -16,13 +16,11 @@ and how many actions the bots played meanwhile; then one JSON line. `--site`
 measures another build (an older one, for before and after).
 """
 
-import argparse
 import json
-import os
 import time
-from pathlib import Path
 
-from scripts import browser, build_site, serve
+from scripts import browser
+from scripts.bench import site
 
 WATCH = """
 window.__smooth = { tasks: [], frames: [] };
@@ -61,35 +59,25 @@ def watch(playwright, url, seconds, throttle):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = site.parser(__doc__)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--throttle", type=float, default=4)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=5)
-    parser.add_argument("--site", type=Path, default=build_site.ROOT / "_site")
-    parser.add_argument("--no-build", action="store_true")
     args = parser.parse_args()
-    if not args.no_build and args.site == build_site.ROOT / "_site":
-        build_site.build()
 
     from playwright.sync_api import sync_playwright
 
-    server, base = serve.start_server(args.site)
-    load_before = os.getloadavg()
     seats = ",".join(["bot:hard"] * args.players)
-    try:
-        with sync_playwright() as playwright:
-            row = watch(playwright, f"{base}?players={seats}&seed={args.seed}&speed=fast", args.seconds, args.throttle)
-    finally:
-        server.shutdown()
-    loadavg = [round(x, 2) for x in load_before + os.getloadavg()]
+    with site.served(args) as (base, load), sync_playwright() as playwright:
+        row = watch(playwright, f"{base}?players={seats}&seed={args.seed}&speed=fast", args.seconds, args.throttle)
     print(f"{args.seconds:g} s of {args.players} hard bots at fast speed, CPU slowed {args.throttle:g}x: "
           f"longest main-thread task {row['longest_task_ms']} ms; tasks over 50 ms {row['tasks_over_50ms']}, "
           f"over 100 ms {row['tasks_over_100ms']}; frame gaps over 100 ms {row['frame_gaps_over_100ms']} "
           f"(worst {row['worst_gap_ms']} ms, {row['frames']} frames); {row['actions']} actions played")
-    print(f"load average (1, 5, 15 min) before: {loadavg[:3]}, after: {loadavg[3:]}; {os.cpu_count()} CPUs")
+    print(load.line())
     print(json.dumps({"smooth": row, "seconds": args.seconds, "throttle": args.throttle, "players": args.players,
-                      "site": str(args.site), "load_average": loadavg}))
+                      "site": str(args.site), "load_average": load.figures()}))
 
 
 if __name__ == "__main__":

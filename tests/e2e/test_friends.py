@@ -71,6 +71,15 @@ def play_until_over(pages, limit=600):
     raise AssertionError("the game did not end")
 
 
+def play_some(pages, rounds):
+    """A few rounds in which each page decides if it waits for its person."""
+    for _ in range(rounds):
+        for page in pages:
+            if page.evaluate(WAITING) and not finished(page):
+                play_decision(page)
+        pages[0].wait_for_timeout(100)
+
+
 def hand_on(page):
     return page.locator("[data-testid=hand] .card").count()
 
@@ -125,11 +134,7 @@ def test_the_host_reloads_and_the_game_resumes_from_its_save(browser, site_url):
     host_context = browser.new_context()
     host = open_host(host_context, site_url, "human,remote,bot:easy", "Ann,Bea")
     context, guest = seat_friend(host, browser, site_url, 1)
-    for _ in range(6):  # a few decisions first
-        for page in (host, guest):
-            if page.evaluate(WAITING):
-                play_decision(page)
-        host.wait_for_timeout(100)
+    play_some((host, guest), 6)  # a few decisions first
     played = saved_actions(host)
     host.reload()
     host.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
@@ -194,11 +199,7 @@ def test_friends_play_with_no_server_after_their_first_visit(browser):
     guest, reply = join(guest_context, invitation(host, 1))
     connect(host, 1, reply)
     guest.wait_for_selector("[data-testid=remote-bar]", timeout=60_000)
-    for _ in range(8):
-        for page in (host, guest):
-            if page.evaluate(WAITING):
-                play_decision(page)
-        host.wait_for_timeout(100)
+    play_some((host, guest), 8)
     assert len(saved_actions(host)) >= 2
     guest_context.close()
     host_context.close()

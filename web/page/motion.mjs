@@ -24,20 +24,29 @@ function centre(el, o) {
   return { x: box.left + box.width / 2 - o.x, y: box.top + box.height / 2 - o.y };
 }
 
-// data-fly key -> centre of every meeple and card now shown, from the ring's corner.
-export function measure(root) {
+// The meeples and cards of the regions a render changes (`names`; all of them: null):
+// nothing moves in the others, and measuring there would only cost a layout.
+function flying(root, names) {
+  if (names === null) return [...root.querySelectorAll("[data-fly]")];
+  return names.flatMap((name) => [...(root.querySelector(`[data-region="${name}"]`)?.querySelectorAll("[data-fly]") ?? [])]);
+}
+
+// data-fly key -> centre of every meeple and card of those regions, from the ring's corner.
+export function measure(root, names) {
   const places = new Map();
   if (calm.matches) return places;
+  const els = flying(root, names);
+  if (!els.length) return places;
   const o = origin(root);
-  for (const el of root.querySelectorAll("[data-fly]")) places.set(el.dataset.fly, centre(el, o));
+  for (const el of els) places.set(el.dataset.fly, centre(el, o));
   return places;
 }
 
-export function fly(root, before) {
+export function fly(root, before, names) {
   if (!before.size || calm.matches) return;
   const drawn = drawnFrom(root, before);
   const o = origin(root);
-  for (const el of root.querySelectorAll("[data-fly]")) {
+  for (const el of flying(root, names)) {
     const key = el.dataset.fly;
     const old = before.get(key) ?? drawn.get(key);
     if (!old) continue;

@@ -135,7 +135,8 @@ function boot() {
 
 function render({ seq: drawn, skeleton, regions, focus, keep }) {
   const kept = remember(root);
-  const places = measure(root);
+  const moving = skeleton === undefined ? Object.keys(regions) : null;  // where something may move: null, anywhere
+  const places = measure(root, moving);
   if (!stats.renders) firstDrawing();
   const started = performance.now();
   try {
@@ -148,14 +149,14 @@ function render({ seq: drawn, skeleton, regions, focus, keep }) {
   }
   seq = drawn;
   stats.renders += 1;
-  fly(root, places);
+  fly(root, places, moving);
   speak(root);
   yourTurn(root);
   settle(root, focus, kept);
   const took = performance.now() - started;  // the patch, and the layout it forces (scripts/bench/render_costs.py)
   stats.patch_ms += took;
   stats.longest_patch_ms = Math.max(stats.longest_patch_ms, took);
-  if (keep) keepTable(keep);
+  keepTable(keep);
   if (root.querySelector("[data-qr]")) drawQrs();
 }
 
@@ -176,14 +177,33 @@ function firstDrawing() {
 }
 
 // The table as drawn, kept for the next visit's first screen (web/startup/firstscreen.mjs)
-// with the end of the save it shows; or forgotten. At once: the next drawing may show
-// what must not be kept (a hand, in hot-seat).
+// with the end of the save it shows; or forgotten, at once. Kept when the page is idle
+// (the whole page's markup is long to write out on a slow phone), unless a drawing came
+// meanwhile: each drawing says again what may be kept of it (never a hand, in hot-seat).
+let keeping = 0;
 function keepTable(what) {
-  const value = what === "keep" ? JSON.stringify({ lang: document.documentElement.lang, html: root.innerHTML,
-                                                   save_end: (read(SAVE_KEY) ?? "").slice(-SAVE_END) }) : null;
-  if (value !== null || kept !== "drop") write(KEPT_KEY, value);  // refused: the next visit waits for Python
+  cancelIdle(keeping);
+  keeping = 0;
+  if (what === null) return;  // another screen over the game: the kept table stays as it was
+  if (what === "keep") keeping = whenIdle(captureTable);
+  else if (kept !== "drop") write(KEPT_KEY, null);
   kept = what;
 }
+
+function captureTable() {
+  keeping = 0;
+  const value = JSON.stringify({ lang: document.documentElement.lang, html: root.innerHTML,
+                                 save_end: (read(SAVE_KEY) ?? "").slice(-SAVE_END) });
+  write(KEPT_KEY, value);  // refused: the next visit waits for Python
+}
+
+const whenIdle = (fn) => (globalThis.requestIdleCallback ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 200));
+const cancelIdle = (id) => (globalThis.cancelIdleCallback ? cancelIdleCallback(id) : clearTimeout(id));
+addEventListener("pagehide", () => {  // leaving before the page was idle: the table is kept now
+  if (!keeping) return;
+  cancelIdle(keeping);
+  captureTable();
+});
 
 function showError(text) {
   const box = document.getElementById("error");

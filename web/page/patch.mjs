@@ -55,6 +55,7 @@ export function patch(root, skeleton, regions) {
 
 // Make `old` like `fresh` (same tag), keeping `old` and the children that match.
 function morph(old, fresh, drawn) {
+  if (old.isEqualNode(fresh)) return;  // most of a region is as it was: compared natively, left alone
   const drawnHere = old.hasAttribute("data-qr") && old.dataset.qr === fresh.dataset.qr;  // its QR code, drawn by the page
   syncAttributes(old, fresh);
   if (drawnHere) return;

@@ -27,6 +27,20 @@ function formOf(root) {
 const sameControl = (a, b) =>
   !!a && (a === b || (a.dataset.act === b.dataset.act && a.getAttribute("data-arg") === b.getAttribute("data-arg")));
 
+// The control just pressed shows it at once (.pressed), until the worker's drawing
+// that follows it: what the click does comes a moment later, the press is seen now.
+let shown = null;
+function pressedNow(el) {
+  shown?.classList.remove("pressed");
+  shown = el;
+  el.classList.add("pressed");
+}
+
+export function released() {
+  shown?.classList.remove("pressed");
+  shown = null;
+}
+
 export function listen(root, send) {
   let pressed = null;  // the control a pointer press began on
   const command = (act, arg = null) => send({ type: "command", act, arg, form: formOf(root) });
@@ -41,6 +55,7 @@ export function listen(root, send) {
     pressed = null;
     if (clicks > 1 || (clicks === 1 && !sameControl(began, el))) return;
     const raw = el.getAttribute("data-arg");
+    pressedNow(el);
     command(el.dataset.act, raw ? JSON.parse(raw) : null);
   });
   root.addEventListener("change", (event) => {

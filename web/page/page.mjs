@@ -23,7 +23,7 @@
 import { listen as hearNet, send as toNet } from "../net/rtc.mjs";
 import { KEPT_KEY, SAVE_END, SAVE_KEY } from "../startup/keys.mjs";
 import { remember, settle } from "./focus.mjs";
-import { listen } from "./input.mjs";
+import { listen, released } from "./input.mjs";
 import { fly, measure } from "./motion.mjs";
 import { patch } from "./patch.mjs";
 import { items, move, read, watch, write } from "./store.mjs";
@@ -261,7 +261,10 @@ const HANDLERS = {
   error: ({ text }) => showError(text),
   warn: ({ text }) => console.warn(text),
   ready: () => { document.body.dataset.ready = "1"; },
-  done: () => busy(-1),
+  done: () => {
+    busy(-1);
+    if (!pending) released();
+  },
   net: ({ message }) => toNet(message),
 };
 

@@ -8,14 +8,17 @@ A person plays against two easy bots (speed=instant) in headless Chromium,
 the CPU slowed down `--throttle` times (Emulation.setCPUThrottlingRate), by
 clicks as a person would: "Draw two" on one turn, a move the next (the card,
 then its landing tile, and the meeple or the way when asked). For each click:
-the milliseconds from the click until the frame after the first change it made
-to the page (a MutationObserver on #app; then the task after that frame's
-paint). Then, in a game of three hard bots at fast speed, `--bots-clicks` times
+the milliseconds from the click until the frame that paints the first change it
+made to the page (a MutationObserver on #app, then that frame's animation-frame
+callback, which runs just before its paint), and ("shown") the first frame painted
+after the click, what a player sees at
+once (the pressed control; on a page that draws in its click handler, the result
+itself). Then, in a game of three hard bots at fast speed, `--bots-clicks` times
 each: Pause, Next step and Play on, the same way (until the control that follows
 is painted). Prints, for each kind of click (draw, card, meeple, tile, pause,
-step, play-on), the median, the 90th percentile and the longest, and for the
-person's clicks together; then one JSON line. `--site` measures another build
-(an older one, for before and after).
+step, play-on), the median, the 90th percentile and the longest, for the person's
+clicks together, and for "Draw two" and a move's last click ("move"); then one JSON
+line. `--site` measures another build (an older one, for before and after).
 """
 
 import json
@@ -24,25 +27,33 @@ import statistics
 from scripts import browser
 from scripts.bench import site
 
-# Installed before each click: resolves with the ms from the click to the paint of its first
-# change to the page (or of the first change after which `selector` matches).
+# Installed before each click: two promises, each resolving with milliseconds from the click:
+# `__shown`, the first frame painted after it (what the click shows at once: the pressed
+# control, or, on a page that draws in its click handler, the result); `__painted`, the paint
+# of the click's first change to the page made by a drawing (a render from the page's worker:
+# its count grows; on a page without one, its first change) or, with `selector`, of the
+# first change after which `selector` matches.
 ARM = """(selector) => {
   const app = document.getElementById("app");
+  const stats = window.lepeupleWorker?.stats;
+  const renders = stats ? stats.renders : 0;
+  // The frame that paints it: its animation-frame callbacks run just before its paint. (A
+  // message posted from there would queue behind the page's other messages: a worker's.)
+  const painted = (resolve, start) => requestAnimationFrame(() => resolve(performance.now() - start));
+  let start = null, shown = null;
+  window.__shown = new Promise((resolve) => { shown = resolve; });
   window.__painted = new Promise((resolve) => {
-    let start = null;
     const observer = new MutationObserver(() => {
+      if (stats && stats.renders === renders) return;  // the click's own pressed mark, not a drawing
       if (selector && !document.querySelector(selector)) return;
       observer.disconnect();
-      requestAnimationFrame(() => {
-        const channel = new MessageChannel();  // runs once the frame is painted
-        channel.port1.onmessage = () => resolve(performance.now() - start);
-        channel.port2.postMessage(0);
-      });
+      painted(resolve, start);
     });
     addEventListener("pointerdown", () => {
       start = performance.now();
       observer.observe(app, { subtree: true, childList: true, attributes: true, characterData: true });
     }, { capture: true, once: true });
+    addEventListener("click", () => painted(shown, start), { once: true });
   });
 }"""
 WAITING = """() => !!(document.querySelector('[data-testid=end-screen]')
@@ -55,6 +66,7 @@ def timed_click(page, locator, kind, samples, until=None):
     page.evaluate(ARM, until)
     locator.click()
     samples.setdefault(kind, []).append(page.evaluate("window.__painted"))
+    samples.setdefault("shown", []).append(page.evaluate("window.__shown"))
     page.wait_for_function(SETTLED)
 
 
@@ -138,6 +150,7 @@ def main():
         samples = play(playwright, base, args.seed, args.clicks, args.bots_clicks, args.throttle)
     rows = {kind: summary(values) for kind, values in samples.items()}
     rows["person"] = summary([v for kind in ("draw", "card", "meeple", "tile") for v in samples.get(kind, [])])
+    rows["move"] = summary([v for kind in ("draw", "tile") for v in samples.get(kind, [])])  # Draw two, a move
     print(f"click until painted, CPU slowed {args.throttle:g}x ({args.site}):")
     for kind, row in rows.items():
         print(f"  {kind:<6} {row['n']:>3} clicks: median {row['median_ms']} ms, p90 {row['p90_ms']} ms, "

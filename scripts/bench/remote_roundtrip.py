@@ -29,11 +29,8 @@ ARM = """() => {
     const observer = new MutationObserver(() => {
       if (start === null || Number(document.body.dataset.actions || 0) <= before) return;
       observer.disconnect();
-      requestAnimationFrame(() => {
-        const channel = new MessageChannel();  // runs once the frame is painted
-        channel.port1.onmessage = () => resolve(performance.now() - start);
-        channel.port2.postMessage(0);
-      });
+      // The frame that paints it: its animation-frame callbacks run just before its paint.
+      requestAnimationFrame(() => resolve(performance.now() - start));
     });
     observer.observe(document.body, { attributes: true, attributeFilter: ["data-actions"] });
     addEventListener("pointerdown", () => { start = performance.now(); }, { capture: true, once: true });

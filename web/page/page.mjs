@@ -35,7 +35,7 @@ const WORKER = new URL("../startup/worker.mjs", import.meta.url);
 const WATCHDOG_MS = 15_000;
 const root = document.getElementById("app");
 
-// What tests and benchmarks read: messages each way, restarts, whether a Worker is used.
+// What tests and benchmarks read: messages each way, restarts, renders and the time patching them.
 const stats = { sent: 0, received: 0, beats: 0, restarts: 0, renders: 0, patch_ms: 0, longest_patch_ms: 0 };
 const MAX_FAILED_STARTS = 3;  // a worker that fails to start again and again is reported, not restarted
 let port = null, worker = null, heard = 0, heardOnce = false, booted = false, seq = 0, kept = null, failedStarts = 0;

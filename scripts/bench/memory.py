@@ -27,11 +27,18 @@ def heap(result):
     return {"heap_mb": round(result["usedSize"] / MB, 1), "buffers_mb": round(result.get("backingStorageSize", 0) / MB, 1)}
 
 
+def answered(replies, event):
+    """A worker's answer to our question (the events its session also sends are not)."""
+    message = json.loads(event["message"])
+    if message.get("id") == 1 and "result" in message:
+        replies[event["sessionId"]] = message
+
+
 def workers_heaps(cdp, page):
     """Runtime.getHeapUsage of each dedicated worker of the page (attached through the page's session)."""
     attached, replies = [], {}
-    cdp.on("Target.attachedToTarget", attached.append)
-    cdp.on("Target.receivedMessageFromTarget", lambda e: replies.__setitem__(e["sessionId"], json.loads(e["message"])))
+    cdp.on("Target.attachedToTarget", lambda event: attached.append(event))
+    cdp.on("Target.receivedMessageFromTarget", lambda e: answered(replies, e))
     cdp.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": False, "flatten": False})
     page.wait_for_timeout(500)
     workers = {e["sessionId"]: e["targetInfo"]["url"] for e in attached if e["targetInfo"]["type"] == "worker"}

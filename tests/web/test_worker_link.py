@@ -4,6 +4,7 @@ it sends the page, what it does with what the page says."""
 
 import asyncio
 import json
+import threading
 
 from web.model import storage
 from web.startup.boot import Link
@@ -65,7 +66,25 @@ def test_a_choice_of_play_clicked_on_a_drawing_older_than_the_last_action_is_not
         link.receive(json.dumps({"type": "command", "act": "draw", "arg": None, "form": {}, "seq": link.dom.seq}))
         assert link.app.game.actions_played() == played + 1  # on the drawing shown now: played
 
-    asyncio.run(play())
+    run_alone(play())
+
+
+def run_alone(coro):
+    """Runs `coro` in an event loop of its own thread: in the whole suite, Playwright's sync
+    API keeps a loop running on this thread, where asyncio.run refuses to start another."""
+    failure = []
+
+    def main():
+        try:
+            asyncio.run(coro)
+        except BaseException as error:  # handed back to the test's thread
+            failure.append(error)
+
+    thread = threading.Thread(target=main)
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
 
 
 def test_a_write_the_browser_refused_leaves_the_copy_as_the_page_has_it_and_is_said():

@@ -6,7 +6,7 @@ from ..i18n import power_name, t
 from ..markup import classes, h
 from ..model.playback import SCORING
 from . import cards
-from .common import button, meeple_label, player_name
+from .common import badge, button, meeple_label, player_name
 from .legend import legend
 from .log import EARLIER_PAGE, applied_after, describe, log as log_panel
 from .outcome import outcome_text
@@ -76,9 +76,13 @@ def table_screen(m):
              # What a turn needs (prompt, ring, hand) fills the first screen, on a phone too;
              # scores and the log come beside it, or below it on a phone (one tap: "to-side").
              h("div", {"class": "play-area"},
+               score_strip(v, m.seats),
+               # A box of fixed size: its words scroll inside it, so the ring below never moves.
                h("div", {"class": "prompt-bar", "data-region": "prompt"},
-                 h("p", {"class": classes("prompt", scoring=_scoring(m)), "data-announce": True,
-                         "data-testid": "prompt"}, prompt(m)),
+                 h("div", {"class": "narration"},
+                   h("p", {"class": classes("prompt", scoring=_scoring(m)), "data-announce": True,
+                           "data-testid": "prompt"}, prompt(m)),
+                   _hint_line(m)),
                  prompt_why(m),
                  action_bar(m)),
                _notices(m.notices),
@@ -239,10 +243,31 @@ def action_bar(m):
                             cls=classes("btn", "ghost", "hint-btn", busy=busy),
                             attrs={"disabled": busy, "data-testid": "hint"}))
     items += _bot_buttons(m.controls.bots)
-    if m.hint.action is not None and o is not None:
-        items.append(h("span", {"class": "hint-text", "data-testid": "hint-text"}, hint_text(m.hint.action, m)))
     items.append(h("a", {"class": "to-side", "href": "#side"}, t("btn.to_side")))  # phones: scores and log below
     return h("div", {"class": "actions", "data-keys": "actions"}, items)
+
+
+def _hint_line(m):
+    """The Hint's words, under the prompt (inside the narration's box, which scrolls)."""
+    if m.hint.action is None or m.offer is None:
+        return None
+    return h("span", {"class": "hint-text", "data-testid": "hint-text"}, hint_text(m.hint.action, m))
+
+
+def score_strip(view, seats):
+    """Every player's score in one short line (phones: the panels are below the turn)."""
+    items = []
+    for s in range(view["players"]):
+        score = view["scores"][s]
+        shown = score if score is not None else view["bands"][s]
+        items.append(h("li", {"class": classes("strip-seat", to_move=view["to_move"] == s, you=view["seat"] == s),
+                              "data-key": f"strip-{s}", "title": player_name(seats, s)},
+                       badge(s, size=None, extra="strip-badge"),
+                       h("span", {"class": "visually-hidden"}, player_name(seats, s), ": "),
+                       h("span", {"class": "strip-score"}, shown)))
+    target = view["options"]["target"]
+    return h("ol", {"class": "score-strip", "data-region": "strip", "aria-label": t("strip.label", target=target)},
+             items, h("li", {"class": "strip-target", "aria-hidden": "true"}, t("strip.target", target=target)))
 
 
 def _bot_buttons(state):

@@ -47,7 +47,9 @@ def preview(view, action):
       where they go is hidden.
     - "final": the moved meeple's tile after the move, None when it is redeployed.
     - "exposed": True when the viewer's own meeple ends the move on a flank whose
-      opposite flank is empty (an opponent reaching it could score with it).
+      opposite flank is empty: a meeple that ends a move there scores with it, the
+      viewer's meeple the helper (R14: its mover +2, the viewer +1, the home's owner −1);
+      "exposed_home": that flank's home (None when not exposed).
     - "owner": the seat owning the moved meeple (who draws at a pickaxe).
     - "key": a string equal for two moves exactly when their results are the same
       (the same pickaxe draws and events, the same final tile); see `same_outcome`.
@@ -76,6 +78,7 @@ def preview(view, action):
     pos[m] = steps[-1]["tile"]
     out["exposed"] = (final is not None and owner == view["seat"] and ring.is_flank(final)
                       and ring.opposite(final) not in pos)
+    out["exposed_home"] = ring.flanked_home(final) if out["exposed"] else None
     out["key"] = _key(steps, final)
     out["owner"] = owner
     return out

@@ -121,6 +121,26 @@ def test_the_tile_alone_still_asks_which_way_when_results_differ():
     assert {r.how for r in c.offer().hows} == {"circle", "split"}
 
 
+def test_two_ways_with_the_same_result_are_one_button():
+    """Card 8 (+3, square 5) from tile 2: its circle and its square both end on tile 5 with
+    the same result: one button that names both ways, and it plays."""
+    app, dom = boot({"meeples": [[2, 2], [6, 6], [10, 10]],
+                     "hands": [{"movement": [8]}, {"movement": [2]}, {"movement": [3]}]})
+    app.command("card", 8)
+    ways = [(label, act, arg) for label, act, arg, how in _parsed(dom) if how]
+    assert len(ways) == 1, ways
+    label, act, arg = ways[0]
+    assert label.startswith("circle or square: to tile 5"), label
+    click(app, act, arg)
+    assert [(a.card, a.meeple) for a in played(app)] == [(8, (0, 0))]
+
+
+def test_ways_with_different_results_keep_a_button_each():
+    app, dom = boot(TWO_WAYS)  # circle and split both reach 5, the split drawing at the pickaxe on 4
+    app.command("card", 7)
+    assert sorted(reach_buttons(dom)) == ["circle", "split", "square"]
+
+
 # ----- a tile several meeples reach asks which meeple ------------------------------------
 
 def test_a_tile_two_meeples_reach_asks_which_meeple():

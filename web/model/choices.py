@@ -26,6 +26,7 @@ class Reach:
     path: list
     action: object
     outcome: dict = None
+    also: tuple = ()  # other ways to the same tile with the same result (one choice: web/render/table.py)
 
     @property
     def tile(self):
@@ -47,6 +48,7 @@ class Offer:
     meeple: tuple | None = None  # the selected meeple
     tile: int | None = None  # the landing tile chosen before the meeple: "which meeple goes there?"
     reaches: list = field(default_factory=list)  # Reach, for the selected meeple
+    choices: list = field(default_factory=list)  # the reaches with different outcomes: one button each
     previews: list = field(default_factory=list)  # Reach of every meeple, before one is chosen
     hows: list = field(default_factory=list)  # Reach, when one tile is reached several ways
     targets: list = field(default_factory=list)  # seats for a targeted power card
@@ -112,6 +114,7 @@ class Chooser:
         elif step in ("tile", "how"):
             o.meeples = self._unique(a.meeple for a in self._of_card())
             o.reaches = self.reaches()
+            o.choices = self.distinct(o.reaches)
             o.hows = self.ways(self.tile) if step == "how" else []
         elif step == "target":
             o.targets = [a.target for a in self._of_card()]
@@ -144,6 +147,21 @@ class Chooser:
         for r in self.reaches(meeple):
             if r.tile == tile and all(r.result() != w.result() or r.result() is None for w in out):
                 out.append(r)
+        return out
+
+    @staticmethod
+    def distinct(reaches):
+        """One Reach per different outcome: ways to one tile with the same result (a circle
+        and a square both to tile 5, nothing else happening) are one choice, the first way
+        standing for the others (`also`: their names)."""
+        out = []
+        for r in reaches:
+            same = next((w for w in out if w.tile == r.tile and r.result() is not None
+                         and w.result() == r.result()), None)
+            if same is None:
+                out.append(Reach(r.how, r.path, r.action, r.outcome))
+            else:
+                same.also += (r.how,)
         return out
 
     def agrees(self, action):

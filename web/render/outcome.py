@@ -8,7 +8,7 @@ opponent could score with it.
 
 from lepeuple.coach.explain import scoring
 from lepeuple.core.game import reaches_target
-from lepeuple.core.ring import home_owner
+from lepeuple.core.ring import home_owner, opposite
 
 from ..i18n import t
 from .cards import signed
@@ -31,8 +31,18 @@ def outcome_text(outcome, seats, viewer):
     if outcome.get("redeployed"):
         parts.append(t("outcome.redeployed"))
     if outcome.get("exposed"):
-        parts.append(t("outcome.exposed", tile=outcome["final"]))
+        parts.append(exposed_text(outcome, seats, viewer))
     return "; ".join(parts) if parts else t("outcome.nothing")
+
+
+def exposed_text(outcome, seats, viewer):
+    """Both sides of a meeple left on an open flank: a risk for the home's owner, a
+    helper's point for the viewer (R14), said from the preview's facts."""
+    tile, home = outcome["final"], outcome["exposed_home"]
+    victim = home_owner(home)
+    if victim == viewer:
+        return t("outcome.exposed.own", tile=tile, opposite=opposite(tile))
+    return t("outcome.exposed", tile=tile, opposite=opposite(tile), victim=player_name(seats, victim))
 
 
 def _event(event, seats, viewer):
@@ -64,12 +74,13 @@ def outcome_tag(outcome, view):
             drawer = outcome["owner"]
             tags.append(t("outcome.tag.pickaxe") if drawer == viewer else f"{LETTERS[drawer]} {t('outcome.tag.pickaxe')}")
         elif "partner_choice" in step:
-            tags.append("?")
+            tags.append(t("outcome.tag.partner"))
     score = view["scores"][viewer] if viewer is not None else None
     if gain > 0 and score is not None and reaches_target(score + gain, view["options"]):
         tags.append(t("outcome.tag.target", target=view["options"]["target"]))
-    if outcome.get("exposed"):
-        tags.append("!")
+    if outcome.get("exposed"):  # a helper's point for the viewer, unless the home is theirs
+        own = home_owner(outcome["exposed_home"]) == viewer
+        tags.append(t("outcome.tag.open", gain=signed(0 if own else 1)))
     return " · ".join(tags)
 
 

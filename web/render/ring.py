@@ -91,14 +91,17 @@ def _reach_marks(offer, seats, view):
             m["hows"].append(r.how)
         if r.outcome is not None:
             tag, words = outcome_tag(r.outcome, view), outcome_text(r.outcome, seats, viewer)
-            if tag and (r.how, tag) not in m["ways"]:
-                m["ways"].append((r.how, tag))
+            same = next((way for way in m["ways"] if way[1] == tag), None)  # ways with one tag: one tag
+            if tag and same is None:
+                m["ways"].append(([r.how], tag))
+            elif tag and r.how not in same[0]:
+                same[0].append(r.how)
             line = t("tile.outcome", meeple=meeple_label(r.action.meeple), how=t("how." + r.how), outcome=words)
             if line not in m["words"]:
                 m["words"].append(line)
         if len(r.path) == 2 and r.path[0] != r.tile:
             mark(r.path[0])["via"] = True
-    return {tile: {"hows": tuple(m["hows"]), "via": m["via"], "ways": tuple(m["ways"]),
+    return {tile: {"hows": tuple(m["hows"]), "via": m["via"], "ways": tuple((tuple(hows), tag) for hows, tag in m["ways"]),
                    "words": " ".join(m["words"])} for tile, m in out.items()}
 
 
@@ -122,6 +125,9 @@ def _tile(n, place, seats, here, clickable, reach, marks):
     cls = classes("tile", kind, *marks, reach=target, via=bool(reach and reach["via"]),
                   crowded=len(here) > 4, occupied=bool(here))
     style = "--x:{}%;--y:{}%;--x2:{}%;--y2:{}%".format(*place)
+    # Where its tags hang, in the wide and the tall layout: on the ring's sides they open
+    # towards its middle (anchored at the tile's outer edge), never off the screen.
+    style += ";--ax1:{}%;--ax2:{}%".format(*(_anchor(x) for x in (place[0], place[2])))
     style += f";--people:{COLOURS[owner]}" if owner is not None else ""
     tip = t("words.join", move=tile_words(n, seats, here), tile=t("tip." + kind))
     return h("div", {"class": cls, "style": style, "data-tile": n, "title": tip, "data-rule": TILE_RULES[kind]},
@@ -130,6 +136,11 @@ def _tile(n, place, seats, here, clickable, reach, marks):
              # On a landing tile the meeples are not buttons: a click anywhere on it chooses the tile.
              h("span", {"class": "tile-meeples"}, [_meeple(m, seats, m in clickable and not target) for m in here]),
              _target(n, reach, tile_words(n, seats, here)) if target else None)
+
+
+def _anchor(x):
+    """0 (a tile on the ring's left), 100 (its right) or 50: which of the tile's edges its tags hang from."""
+    return 0 if x < 42 else 100 if x > 58 else 50
 
 
 def _icon(n, kind, owner):
@@ -162,8 +173,11 @@ def _target(n, reach, words):
         move = f"{move} {reach['words']}"
     label = t("words.join", move=move, tile=words)
     return h("button", {"type": "button", "class": "tile-target", "data-act": "tile", "data-arg": str(n),
-                        "aria-label": label, "title": label},
+                        "aria-label": label},
              h("span", {"class": "how-marks"}, [how_icon(x) for x in hows]),
              h("span", {"class": "outcome-tag", "aria-hidden": "true"},  # the label says it in words
-               [h("span", {"class": "way-tag"}, how_icon(how), tag) for how, tag in reach["ways"]])
-             if reach["ways"] else None)
+               [h("span", {"class": "way-tag"}, [how_icon(how) for how in way_hows], tag)
+                for way_hows, tag in reach["ways"]])
+             if reach["ways"] else None,
+             # The tags in words, shown on hover and on keyboard focus (style.css).
+             h("span", {"class": "tag-words", "aria-hidden": "true"}, move))

@@ -293,8 +293,8 @@ def _step_buttons(o, m):
     if o.step in ("meeple", "swap1", "swap2", "partner"):
         return _first([button(t("btn.meeple", label=meeple_label(mp), tile=m.view["meeples"][mp[0]][mp[1]]),
                               "meeple", list(mp), cls="btn meeple-btn") for mp in o.meeples])
-    if o.step == "tile":  # each button names its way: a click plays that way ("how"), never asks again
-        return _first([_reach_button(r, "how", r.how, m) for r in o.reaches])
+    if o.step == "tile":  # one button per outcome, naming its way(s): a click plays it, never asks again
+        return _first([_reach_button(r, "how", r.how, m) for r in o.choices])
     if o.step == "how":
         return _first([_reach_button(r, "how", r.how, m) for r in o.hows])
     if o.step == "target":
@@ -318,11 +318,20 @@ def _first(buttons):
 
 
 def _reach_button(r, act, value, m):
+    """A way to a tile (or several with one result: "○ □ circle or square: to tile 5"), and what it does."""
     tiles = " → ".join(map(str, r.path))
-    label = [how_icon(r.how), " ", t("reach." + r.how, tiles=tiles)]
-    if r.outcome is not None:
-        label += [h("span", {"class": "outcome"}, outcome_text(r.outcome, m.seats, m.view["seat"]))]
-    return button(label, act, value, cls="btn reach-btn", attrs={"data-how": r.how, "data-to": r.tile})
+    if r.also:
+        hows = (r.how,) + r.also
+        words = t("reach.same", hows=t("list.or").join(t("how." + x) for x in hows), tile=r.tile)
+        label = [[how_icon(x), " "] for x in hows] + [words]
+    else:
+        words = t("reach." + r.how, tiles=tiles)
+        label = [how_icon(r.how), " ", words]
+    said = outcome_text(r.outcome, m.seats, m.view["seat"]) if r.outcome is not None else None
+    if said:
+        label += [h("span", {"class": "outcome"}, said)]
+    return button(label, act, value, cls="btn reach-btn",
+                  attrs={"data-how": r.how, "data-to": r.tile, "title": f"{words}: {said}" if said else words})
 
 
 def _is(action, kind):

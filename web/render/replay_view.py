@@ -230,11 +230,11 @@ def chart(log, seats, target, shown=CHART_PAGE):
     rows = score_rows(log, players)
     if not rows:
         return None
-    width, height, pad = 600, 220, 28
+    width, height, pad, left, foot = 600, 240, 28, 44, 40
     top = max([target] + [max(r[2]) for r in rows])
     last_turn = rows[-1][0]
-    x = lambda n: pad + (width - 2 * pad) * (n - 1) / max(1, last_turn - 1)
-    y = lambda v: height - pad - (height - 2 * pad) * v / top
+    x = lambda n: left + (width - left - pad) * (n - 1) / max(1, last_turn - 1)
+    y = lambda v: height - foot - (height - foot - pad / 2) * v / top
     points = _sampled(rows, CHART_POINTS)
     lines, marks = [], []
     for s in range(players):
@@ -253,10 +253,7 @@ def chart(log, seats, target, shown=CHART_PAGE):
     for n, seat, scores in marked.values():
         marks.append(h("circle", {"cx": f"{x(n):.1f}", "cy": f"{y(scores[seat]):.1f}", "r": 4,
                                   "fill": "#fff", "stroke": COLOURS[seat], "stroke-width": 2}))
-    axis = [h("line", {"x1": pad, "y1": y(target), "x2": width - pad, "y2": y(target), "stroke": "#b9ad95",
-                       "stroke-dasharray": "4 4"}),
-            h("text", {"x": 2, "y": y(target) + 4, "font-size": 11, "fill": "#6b6290"}, target),
-            h("line", {"x1": pad, "y1": y(0), "x2": width - pad, "y2": y(0), "stroke": "#b9ad95"})]
+    axis = _axes(x, y, (left, width - pad, height - foot), last_turn, top, target)
     return h("figure", {"class": "score-chart", "data-testid": "score-chart"},
              h("svg", {"viewBox": f"0 0 {width} {height}", "role": "img", "aria-label": t("chart.label")},
                axis, lines, marks),
@@ -264,6 +261,39 @@ def chart(log, seats, target, shown=CHART_PAGE):
              h("details", {"class": "chart-table"},
                h("summary", t("chart.table")),
                _table(rows, seats, shown)))
+
+
+def _axes(x, y, box, turns, top, target):
+    """The chart's axes: turns along the foot, points up the side (ticks and their numbers,
+    each axis named), and the target score as a dashed line that says what it is."""
+    left, right, foot = box
+    grey, ink = "#8c8270", "#4a4458"
+    out = [h("line", {"x1": left, "y1": foot, "x2": right, "y2": foot, "stroke": grey}),
+           h("line", {"x1": left, "y1": foot, "x2": left, "y2": y(top), "stroke": grey})]
+    for n in _ticks(turns, 10, first=1):
+        out += [h("line", {"x1": f"{x(n):.1f}", "y1": foot, "x2": f"{x(n):.1f}", "y2": foot + 4, "stroke": grey}),
+                h("text", {"x": f"{x(n):.1f}", "y": foot + 15, "font-size": 11, "fill": ink, "text-anchor": "middle"}, n)]
+    for v in _ticks(top, 6, first=0):
+        out += [h("line", {"x1": left - 4, "y1": f"{y(v):.1f}", "x2": left, "y2": f"{y(v):.1f}", "stroke": grey}),
+                h("text", {"x": left - 7, "y": f"{y(v) + 4:.1f}", "font-size": 11, "fill": ink, "text-anchor": "end"}, v)]
+    out += [h("text", {"x": (left + right) / 2, "y": foot + 32, "font-size": 12, "fill": ink, "text-anchor": "middle",
+                       "font-weight": 700}, t("chart.axis.turns")),
+            h("text", {"x": 12, "y": (foot + y(top)) / 2, "font-size": 12, "fill": ink, "text-anchor": "middle",
+                       "font-weight": 700, "transform": f"rotate(-90 12 {(foot + y(top)) / 2:.1f})"}, t("chart.axis.points")),
+            h("line", {"x1": left, "y1": f"{y(target):.1f}", "x2": right, "y2": f"{y(target):.1f}", "stroke": "#c0392b",
+                       "stroke-dasharray": "5 4", "stroke-width": 1.5}),
+            h("text", {"x": left + 6, "y": f"{y(target) - 5:.1f}", "font-size": 11, "fill": "#a0301f", "font-weight": 700},
+              t("chart.target", target=target))]
+    return out
+
+
+def _ticks(most, count, first):
+    """Round numbers from `first` to `most` for an axis, about `count` of them (1, 2, 5, 10, 20 … apart)."""
+    step, scale = 1, 1
+    while most / step > count:
+        step = next((k * scale for k in (1, 2, 5) if most / (k * scale) <= count), 10 * scale)
+        scale *= 10
+    return sorted({first, *range(step, most + 1, step)})
 
 
 def _table(rows, seats, most):

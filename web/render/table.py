@@ -8,7 +8,7 @@ from ..model.playback import SCORING
 from . import cards
 from .common import badge, button, meeple_label, player_name
 from .legend import legend
-from .log import EARLIER_PAGE, applied_after, describe, log as log_panel
+from .log import EARLIER_PAGE, applied_after, defended_event, describe, log as log_panel
 from .outcome import outcome_text
 from .panels import panels, piles
 from .ring import how_icon, ring
@@ -218,7 +218,9 @@ def frame_text(m):
     for i, e in enumerate(events):
         if e.type == "turn" or (e.type == "draw" and e.kind == "movement"):
             continue  # the next turn and routine draws: the log has them
-        text = describe(e, m.seats, v["seat"], hidden, active, applied_after(events, i) if e.type == "event" else None)
+        defended = defended_event(m.log, m.frame.start + i) if e.type == "defend" else None
+        text = describe(e, m.seats, v["seat"], hidden, active,
+                        applied_after(events, i) if e.type == "event" else None, defended)
         if text:
             lines.append(text)
     return " ".join(lines)

@@ -16,27 +16,48 @@ from ..markup import h
 from .cards import signed
 from .common import meeple_text, player_name
 
+CLOSE_CALL = 0.02  # chances to win this close (two points in a hundred) are a close call, not a choice
+
 
 def reason_line(reason, seats, viewer, hidden=False):
-    """The element a log line carries: data-reason holds the reason's kind (None: no reason)."""
+    """The element a log line carries: data-reason holds the reason's kind (None: no reason,
+    or one that would tell nothing the log's line does not)."""
     if not reason:
         return None
     try:
         text = why_text(reason, seats, viewer, hidden)
     except (KeyError, TypeError, ValueError, IndexError):
         return None  # a reason kept in a save that no longer reads: it only explained, the game goes on
+    if not text:
+        return None
     return h("span", {"class": "why-line", "data-reason": reason["kind"]}, text)
 
 
 def why_text(reason, seats, viewer, hidden=False):
-    """One line: what the action gains, then how the search weighed it."""
+    """One line: what the action gains, then how the search weighed it, said as whose chance
+    it is; None when it would only repeat the log (a plain move, nothing weighed)."""
     say = _Say(seats, viewer, hidden)
     text = _WORDS[reason["kind"]](reason, say)
+    weighed = _weighed(reason, seats, viewer)
+    if weighed:
+        return t("why.then", why=text, weighed=weighed) if text else weighed[:1].upper() + weighed[1:]
+    return text or None
+
+
+def _weighed(reason, seats, viewer):
+    """How the search weighed the choice: "a close call" when the runner-up was as good, else
+    whose chance to win it judged this gives, and the runner-up's; None when nothing was weighed."""
     nxt = reason.get("next")
-    if "chance" in reason and nxt is not None:
-        text = t("why.weighed", why=text, chance=_percent(reason["chance"]),
-                 alt=_alternative(nxt["action"], seats, viewer == reason["seat"]), next=_percent(nxt["chance"]))
-    return text
+    if "chance" not in reason or nxt is None:
+        return None
+    own = viewer == reason["seat"]
+    alt = _alternative(nxt["action"], seats, own)
+    if abs(reason["chance"] - nxt["chance"]) < CLOSE_CALL:
+        return t("why.close", alt=alt)
+    fields = {"chance": _percent(reason["chance"]), "alt": alt, "next": _percent(nxt["chance"])}
+    if own:  # the Hint, or one's own decision: "gives you"
+        return t("why.chance.you", **fields)
+    return t("why.chance", name=player_name(seats, reason["seat"]), **fields)
 
 
 def _alternative(action, seats, own):
@@ -92,9 +113,9 @@ def _power(r, say):
     card, name = r["card"], power_name(r["card"])
     if card in GAINS:  # Force, Soin: the engine's points
         gain = GAINS[card]
-        if r["score"] is None or say.hidden:
+        if r["score"] is None or say.hidden or r.get("after") is None:
             return _wins(t("why.power.gain.hidden", card=name, gain=gain), r)
-        return _wins(t("why.power.gain", card=name, gain=gain, was=r["score"], new=r["score"] + gain), r)
+        return _wins(t("why.power.gain", card=name, gain=gain, was=r["score"], new=r["after"]), r)
     if card == "permutation":
         return t("why.power.permutation", card=name, meeple=say.meeple(r["meeple"]), a=r["tiles"][0],
                  other=say.meeple(r["other"]), b=r["tiles"][1])
@@ -138,7 +159,7 @@ _WORDS = {
     "pickaxe": lambda r, say: t("why.pickaxe", name=say.name(r["drawer"]), tile=r["tile"]),
     "off_flank": _off_flank,
     "anchor": lambda r, say: t("why.anchor", meeple=say.meeple(r["meeple"]), tile=r["tile"], home=say.home(r["victim"])),
-    "move": lambda r, say: t("why.move", meeple=say.meeple(r["meeple"]), tile=r["tile"]),
+    "move": lambda r, say: None,  # the log's own line says where the meeple went: nothing to add
     "draw": lambda r, say: tn("why.draw", r["after"]),
     "power": _power,
     "pass": _pass,
@@ -163,4 +184,5 @@ def hint_why_text(action, m):
     else:
         what = t("hint." + action.type)
     hidden = m.view["options"]["scores"] == "hidden"
-    return t("hint.because", hint=what, why=why_text(m.hint.why, m.seats, m.view["seat"], hidden))
+    why = why_text(m.hint.why, m.seats, m.view["seat"], hidden)
+    return t("hint.because", hint=what, why=why) if why else what

@@ -25,15 +25,16 @@ produces.
 import json
 
 from ..core import ring
-from ..core.actions import Move, from_json
-from ..core.cards import MOVEMENT
+from ..core.actions import Move, Power, from_json
+from ..core.cards import GAINS, MOVEMENT, TARGETED
 from ..core.errors import IllegalAction, InvalidAction
-from ..core.game import HAND_LIMIT
+from ..core.game import HAND_LIMIT, reaches_target
 from ..core.resolve import PICKAXE, hops, is_offensive, points, resolve
 
 
 def preview(view, action):
-    """A plain dict saying what Move `action` (object or JSON) does, seen from `view`:
+    """A plain dict saying what Move or Power `action` (object or JSON) does, seen from
+    `view`. A power card: see `power_preview`. A move:
 
     - "steps": one dict per step, in order: {"tile": t} plus, when the tile does
       something, "pickaxe": True (the moved meeple's owner draws a power card) with
@@ -54,9 +55,13 @@ def preview(view, action):
     - "key": a string equal for two moves exactly when their results are the same
       (the same pickaxe draws and events, the same final tile); see `same_outcome`.
 
-    Raises InvalidAction for anything that is not a Move, IllegalAction for a move
-    the viewer cannot play now.
+    Raises InvalidAction for anything that is not a Move or a Power, IllegalAction for
+    an action the viewer cannot play now. During the viewer's own power phase a move is
+    previewed as the movement phase would play it if no power card changed the table first
+    ("ahead": True).
     """
+    if type(from_json(action)) is Power:
+        return power_preview(view, action)
     move = _checked(view, action)
     owner = move.meeple[0]
     pos = [t for pair in view["meeples"] for t in pair]
@@ -81,6 +86,7 @@ def preview(view, action):
     out["exposed_home"] = ring.flanked_home(final) if out["exposed"] else None
     out["key"] = _key(steps, final)
     out["owner"] = owner
+    out["ahead"] = view["phase"] == "power"
     return out
 
 
@@ -91,8 +97,8 @@ def _checked(view, action):
         raise InvalidAction(f"a preview is of a move, not a {move.type}")
     seat, active = view["seat"], view["active"]
     card, owner = MOVEMENT[move.card], move.meeple[0]
-    if view["phase"] != "move" or seat != active:
-        raise IllegalAction(f"seat {seat} has no move to play now")
+    if view["phase"] not in ("move", "power") or seat != active:
+        raise IllegalAction(f"seat {seat} has no move to play now or in this turn's movement phase")
     if move.card not in view["hand"]["movement"]:
         raise IllegalAction(f"movement card {move.card} is not in seat {seat}'s hand")
     if owner >= view["players"] or (owner == active) != card.own:
@@ -182,3 +188,141 @@ def _event(view, m, k, tile):
             "deltas": applied, "raw": raw,
             "defendable": offensive and view["options"]["defense"] == "reaction",
             "shield": bool(shield)}
+
+
+# ----- power cards (R5) ----------------------------------------------------
+
+def power_preview(view, action):
+    """What power card `action` (Power object or JSON) does, seen from `view`, before it is
+    played: every fact the view allows, none it hides.
+
+    - "card", "target" (a seat or None);
+    - "deltas": each seat's score change (R15's floor applied to the scores the view
+      shows; a hidden score's change is its raw change, that seat listed in "raw");
+    - "cards": each seat's change in hand size (Bandit, Magie Noire, Troc, Chance: R8);
+    - "no_effect": why the card would be spent without effect ("no_points", "empty_hand",
+      "empty_hands", "nothing_to_draw", "shield": the target's face-down Défense cancels
+      it), else None; "maybe_nothing": True when a hidden score may be 0;
+    - "defendable": True when the target, holding a power card, may answer with Défense
+      (option reaction; whether they hold it is hidden);
+    - "extra_turn", "skip" (the seat whose next turn is skipped), "swap" ([tile, tile] of a
+      Permutation's two meeples), "shield_laid" (Défense laid face down: option shield);
+    - "wins": True when the viewer's own gain reaches the target score;
+    - "key": equal for two cards exactly when their results are the same.
+
+    >>> from lepeuple import new_game
+    >>> g = new_game(3, None, 1, {"hands": [{"power": ["sortilege"]}, {}, {}], "scores": [2, 0, 3]})
+    >>> power_preview(g.view(0), {"type": "power", "card": "sortilege", "target": 1})["no_effect"]
+    'no_points'
+    """
+    power = _checked_power(view, action)
+    seat, card, target, n = view["seat"], power.card, power.target, view["players"]
+    sizes = [h["movement"] + h["power"] for h in view["hand_sizes"]]
+    sizes[seat] -= 1  # the card played leaves the hand first (R7)
+    out = {"card": card, "target": target, "deltas": [0] * n, "raw": [], "cards": [0] * n, "no_effect": None,
+           "maybe_nothing": False, "defendable": False, "extra_turn": False, "skip": None, "swap": None,
+           "shield_laid": False, "wins": False}
+    if card in TARGETED and view["options"]["defense"] == "shield" and view["shields"][target]:
+        out["no_effect"] = "shield"  # the target's face-down Défense cancels it (option shield)
+    elif card in TARGETED and view["options"]["defense"] == "reaction":
+        out["defendable"] = view["hand_sizes"][target]["power"] > 0  # may hold Défense (R16)
+    if out["no_effect"] is None:
+        _POWER_EFFECTS.get(card, lambda *_: None)(view, power, sizes, out)
+    score = view["scores"][seat]
+    out["wins"] = bool(out["deltas"][seat] > 0 and score is not None
+                       and reaches_target(score + out["deltas"][seat], view["options"]))
+    out["key"] = json.dumps({k: v for k, v in out.items() if k not in ("card", "target")}, sort_keys=True)
+    return out
+
+
+def _checked_power(view, action):
+    power = from_json(action)
+    seat = view["seat"]
+    if view["phase"] != "power" or seat != view["active"]:
+        raise IllegalAction(f"seat {seat} has no power card to play now")
+    if power.card not in view["hand"]["power"]:
+        raise IllegalAction(f"power card {power.card} is not in seat {seat}'s hand")
+    if power.card in TARGETED and (power.target is None or not 0 <= power.target < view["players"]
+                                   or power.target == seat):
+        raise IllegalAction(f"{power.card} needs an opponent as its target")
+    return power
+
+
+def _score_change(view, out, seat, delta):
+    """`seat`'s score changes by `delta`, the floor at 0 applied to the score the view shows (R15)."""
+    score = view["scores"][seat]
+    if score is None:
+        low = int(view["bands"][seat].split("-")[0].rstrip("+"))
+        if low + delta < 0:
+            out["raw"].append(seat)
+            out["maybe_nothing"] = True
+        out["deltas"][seat] += delta
+        return delta
+    applied = max(0, score + delta) - score
+    out["deltas"][seat] += applied
+    return applied
+
+
+def _gain(view, power, sizes, out):
+    _score_change(view, out, view["seat"], GAINS[power.card])
+
+
+def _voleur(view, power, sizes, out):
+    taken = -_score_change(view, out, power.target, -1)  # nothing from a target at 0 (R5)
+    if view["scores"][power.target] == 0:
+        out["no_effect"] = "no_points"
+    elif taken:
+        _score_change(view, out, view["seat"], taken)
+
+
+def _sortilege(view, power, sizes, out):
+    if not _score_change(view, out, power.target, -1) and view["scores"][power.target] == 0:
+        out["no_effect"] = "no_points"
+
+
+def _bandit(view, power, sizes, out):
+    if not sizes[power.target]:
+        out["no_effect"] = "empty_hand"
+        return
+    out["cards"][view["seat"]] += 1
+    out["cards"][power.target] -= 1
+
+
+def _magie_noire(view, power, sizes, out):
+    if not sizes[power.target]:
+        out["no_effect"] = "empty_hand"
+        return
+    out["cards"][power.target] -= 1
+
+
+def _troc(view, power, sizes, out):
+    mine, theirs = sizes[view["seat"]], sizes[power.target]
+    if not mine and not theirs:
+        out["no_effect"] = "empty_hands"
+        return
+    out["cards"][view["seat"]] += theirs - mine
+    out["cards"][power.target] += mine - theirs
+
+
+def _chance(view, power, sizes, out):
+    seat, held, drawn = view["seat"], sizes[view["seat"]], 0
+    for kind in ("movement", "power"):  # one of each, the hand limit applying to each (R8)
+        # Chance itself lies on the power discard by then (R7), so it can be drawn again.
+        if held < HAND_LIMIT and view[f"{kind}_deck"] + len(view[f"{kind}_discard"]) + (kind == "power") > 0:
+            held, drawn = held + 1, drawn + 1
+    out["cards"][seat] = drawn
+    if not drawn:
+        out["no_effect"] = "nothing_to_draw"
+
+
+def _permutation(view, power, sizes, out):
+    out["swap"] = [view["meeples"][m[0]][m[1]] for m in (power.meeple, power.other)]
+
+
+_POWER_EFFECTS = {
+    "force": _gain, "soin": _gain, "voleur": _voleur, "sortilege": _sortilege, "bandit": _bandit,
+    "magie_noire": _magie_noire, "troc": _troc, "chance": _chance, "permutation": _permutation,
+    "vitesse": lambda view, power, sizes, out: out.update(extra_turn=True),
+    "massue": lambda view, power, sizes, out: out.update(skip=power.target),
+    "defense": lambda view, power, sizes, out: out.update(shield_laid=True),
+}

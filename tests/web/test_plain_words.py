@@ -52,3 +52,19 @@ def test_the_chart_has_its_axes_and_the_target_line():
     assert {"turn", "points", "target: 12"} <= set(texts), texts
     assert "1" in texts and "0" in texts  # the first turn, no points
     assert max(int(x) for x in texts if x.isdigit()) <= max(turns, 12)
+
+
+def test_a_power_card_that_would_do_nothing_says_so_before_it_is_played():
+    """Sortilège with Bob at 0 points and the bot at 3: Bob's button says "no effect", the
+    other says the point lost; the same words before Force is played: its gain."""
+    from test_choices import _parsed, boot
+
+    app, dom = boot({"hands": [{"power": ["sortilege", "force"], "movement": [2]}, {}, {}], "scores": [2, 0, 3]})
+    app.command("card", "sortilege")
+    targets = {arg: label for label, act, arg, _ in _parsed(dom) if act == "target" and label != "Target"}
+    assert targets["1"].endswith("Barbares bot has 0 points: no effect"), targets
+    assert "Fées bot −1" in targets["2"] and "no effect" not in targets["2"], targets
+    assert 'data-effect="none"' in dom.html
+    app.command("card", "force")
+    confirm = [label for label, act, _, _ in _parsed(dom) if act == "confirm"]
+    assert confirm and "you +2" in confirm[0], confirm

@@ -52,6 +52,7 @@ class Offer:
     previews: list = field(default_factory=list)  # Reach of every meeple, before one is chosen
     hows: list = field(default_factory=list)  # Reach, when one tile is reached several ways
     targets: list = field(default_factory=list)  # seats for a targeted power card
+    effects: dict = field(default_factory=dict)  # power action -> what it would do (lepeuple.preview), when known
     confirm: object = None  # an action waiting for a "play" click
     draw: bool = False  # "draw two" offered
     skip: bool = False  # "skip" offered (power phase)
@@ -118,8 +119,10 @@ class Chooser:
             o.hows = self.ways(self.tile) if step == "how" else []
         elif step == "target":
             o.targets = [a.target for a in self._of_card()]
+            o.effects = {a: self._effect(a) for a in self._of_card()}
         elif step == "confirm":
             o.confirm = self._of_card()[0]
+            o.effects = {o.confirm: self._effect(o.confirm)}
         elif step == "swap1":
             o.meeples = self._unique(a.meeple for a in self._of_card())
         elif step == "swap2":
@@ -139,6 +142,12 @@ class Chooser:
         if action not in self._outcomes:
             self._outcomes[action] = self.preview(action) if self.preview else None
         return Reach(action.how, list(self.path(action)), action, self._outcomes[action])
+
+    def _effect(self, action):
+        """What a power card would do (lepeuple.preview), or None without a preview."""
+        if action not in self._outcomes:
+            self._outcomes[action] = self.preview(action) if self.preview else None
+        return self._outcomes[action]
 
     def ways(self, tile, meeple=None):
         """The selected meeple's (or `meeple`'s) ways to `tile` that lead to different results:

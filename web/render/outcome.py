@@ -10,7 +10,7 @@ from lepeuple.coach.explain import scoring
 from lepeuple.core.game import reaches_target
 from lepeuple.core.ring import home_owner, opposite
 
-from ..i18n import t
+from ..i18n import t, tn
 from .cards import signed
 from .common import LETTERS, player_name
 
@@ -106,3 +106,51 @@ def _parts(event, view):
         out.append(f"{who} {signed(delta)}")
     mine = event["deltas"][viewer] if viewer is not None else 0
     return out, mine or 0
+
+
+# ----- power cards -----------------------------------------------------------
+
+def power_text(effect, seats, viewer):
+    """What a power card would do, in one sentence from its preview's facts: who gains or
+    loses what, or why it would do nothing ("Bob has 0 points: no effect")."""
+    target = player_name(seats, effect["target"]) if effect["target"] is not None else None
+    said = _no_effect(effect, target)
+    if said is None:
+        parts = _gains(effect, seats, viewer) + _other_effects(effect, target)
+        said = t("list.sep").join(parts) if parts else t("outcome.nothing")
+        if effect["maybe_nothing"]:
+            said = t("power.effect.maybe", text=said, name=target)
+    if effect["defendable"]:
+        said = t("power.effect.defendable", text=said, name=target)
+    return said
+
+
+def _no_effect(effect, target):
+    reason = effect["no_effect"]
+    if reason is None:
+        return None
+    return t("power.effect.none." + reason, name=target)
+
+
+def _gains(effect, seats, viewer):
+    """"you +1, Bob −1"; "you +1 card, Bob −1 card": the changes of score and of hand."""
+    who = lambda s: t("outcome.you") if s == viewer else player_name(seats, s)
+    parts = [f"{who(s)} {signed(d)}" for s, d in enumerate(effect["deltas"]) if d]
+    parts += [tn("power.effect.cards", abs(d), who=who(s), sign="+" if d > 0 else "−")
+              for s, d in enumerate(effect["cards"]) if d]
+    if effect["wins"]:
+        parts.append(t("power.effect.wins"))
+    return parts
+
+
+def _other_effects(effect, target):
+    out = []
+    if effect["extra_turn"]:
+        out.append(t("power.effect.extra_turn"))
+    if effect["skip"] is not None:
+        out.append(t("power.effect.skip", name=target))
+    if effect["swap"] is not None:
+        out.append(t("power.effect.swap", a=effect["swap"][0], b=effect["swap"][1]))
+    if effect["shield_laid"]:
+        out.append(t("power.effect.shield_laid"))
+    return out

@@ -9,7 +9,7 @@ from . import cards
 from .common import badge, button, meeple_label, player_name
 from .legend import legend
 from .log import EARLIER_PAGE, applied_after, defended_event, describe, log as log_panel
-from .outcome import outcome_text
+from .outcome import outcome_text, power_text
 from .panels import panels, piles
 from .ring import how_icon, ring
 from .why import hint_why_text
@@ -299,17 +299,28 @@ def _step_buttons(o, m):
         return _first([_reach_button(r, "how", r.how, m) for r in o.choices])
     if o.step == "how":
         return _first([_reach_button(r, "how", r.how, m) for r in o.hows])
-    if o.step == "target":
-        return _first([button(t("btn.target_name", name=player_name(m.seats, s)), "target", s, cls="btn primary")
-                       for s in o.targets])
+    if o.step == "target":  # each target says what the card would do there, "no effect" included
+        return _first([_effect_button(t("btn.target_name", name=player_name(m.seats, a.target)), "target", a.target,
+                                      effect, m) for a, effect in o.effects.items()])
     if o.step == "confirm":
-        return [button(t("btn.play", card=_card_word(o.selected)), "confirm", cls="btn primary",
-                       attrs={"data-testid": "confirm", "data-focus": True})]
+        return [_effect_button(t("btn.play", card=_card_word(o.selected)), "confirm", None, o.effects.get(o.confirm), m,
+                               {"data-testid": "confirm", "data-focus": True})]
     if o.step == "defend":
         return [button(t("btn.defend.yes"), "defend", True, cls="btn primary",
                        attrs={"data-testid": "defend-yes", "data-focus": True}),
                 button(t("btn.defend.no"), "defend", False, cls="btn", attrs={"data-testid": "defend-no"})]
     return []
+
+
+def _effect_button(words, act, value, effect, m, attrs=None):
+    """A power card's choice with what it would do (lepeuple.preview): "at Bob · Bob has 0
+    points: no effect"; a card that would do nothing is marked so (data-effect="none")."""
+    said = power_text(effect, m.seats, m.view["seat"]) if effect is not None else None
+    label = [words, h("span", {"class": "outcome"}, said)] if said else words
+    nothing = effect is not None and effect["no_effect"] is not None
+    return button(label, act, value, cls=classes("btn", "effect-btn", primary=not nothing, no_effect=nothing),
+                  attrs={**(attrs or {}), "title": f"{words}: {said}" if said else words,
+                         "data-effect": "none" if nothing else None})
 
 
 def _first(buttons):

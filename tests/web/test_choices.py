@@ -190,3 +190,17 @@ def test_the_page_asks_which_meeple_and_plays_the_answer():
     assert ("meeple", "[0,1]") in meeples and ("meeple", "[0,0]") in meeples
     click(app, "meeple", "[0,1]")
     assert [(a.card, a.meeple, a.how) for a in played(app)] == [(8, (0, 1), "square")]
+
+
+def test_a_meeple_on_a_landing_tile_is_chosen_by_clicking_it_on_the_board():
+    """Card 8 (+3, square 5) with Ann's meeples on 2 and 5: tile 5 is a landing tile and
+    holds Z2. Z2 stays a button on the board: clicking it chooses Z2, not the tile."""
+    app, dom = boot({"meeples": [[2, 5], [6, 6], [10, 10]],
+                     "hands": [{"movement": [8]}, {"movement": [2]}, {"movement": [3]}]})
+    app.command("card", 8)
+    html = dom.html
+    tile5 = html[html.index('data-tile="5"'):html.index('data-tile="6"')]
+    assert 'data-act="tile"' in tile5 and 'class="meeple clickable" data-act="meeple"' in tile5
+    assert 'data-arg="[0,1]"' in tile5
+    app.command("meeple", [0, 1])
+    assert app.game.chooser.meeple == (0, 1) and app.game.chooser.step == "tile"

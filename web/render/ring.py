@@ -133,8 +133,9 @@ def _tile(n, place, seats, here, clickable, reach, marks):
     return h("div", {"class": cls, "style": style, "data-tile": n, "title": tip, "data-rule": TILE_RULES[kind]},
              h("span", {"class": "tile-num"}, n),
              _icon(n, kind, owner),
-             # On a landing tile the meeples are not buttons: a click anywhere on it chooses the tile.
-             h("span", {"class": "tile-meeples"}, [_meeple(m, seats, m in clickable and not target) for m in here]),
+             # A meeple that may be chosen is a button, on a landing tile too (above the tile's
+             # own button: a click on the meeple chooses it, anywhere else on the tile the tile).
+             h("span", {"class": "tile-meeples"}, [_meeple(m, seats, m in clickable) for m in here]),
              _target(n, reach, tile_words(n, seats, here)) if target else None)
 
 

@@ -28,7 +28,7 @@ from ..core import ring
 from ..core.actions import Move, Power, from_json
 from ..core.cards import GAINS, MOVEMENT, TARGETED
 from ..core.errors import IllegalAction, InvalidAction
-from ..core.game import HAND_LIMIT, reaches_target
+from ..core.game import HAND_LIMIT, card_moves, reaches_target
 from ..core.resolve import PICKAXE, hops, is_offensive, points, resolve
 
 
@@ -88,6 +88,17 @@ def preview(view, action):
     out["owner"] = owner
     out["ahead"] = view["phase"] == "power"
     return out
+
+
+def coming_moves(view):
+    """In the viewer's own power phase: every move of the movement phase to come, one per
+    movement card in hand, meeple and way (the engine's own table, core.game.card_moves),
+    so that a player may look at a movement card before deciding on a power card. Empty
+    at any other moment. Each can be previewed (`preview`: "ahead")."""
+    seat = view["seat"]
+    if view["phase"] != "power" or seat != view["active"] or view["hand"] is None:
+        return ()
+    return tuple(a for card in view["hand"]["movement"] for a in card_moves(view["players"], seat, card))
 
 
 def _checked(view, action):

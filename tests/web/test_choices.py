@@ -204,3 +204,22 @@ def test_a_meeple_on_a_landing_tile_is_chosen_by_clicking_it_on_the_board():
     assert 'data-arg="[0,1]"' in tile5
     app.command("meeple", [0, 1])
     assert app.game.chooser.meeple == (0, 1) and app.game.chooser.step == "tile"
+
+
+def test_a_movement_card_can_be_looked_at_in_the_power_phase():
+    """Ann holds Force and card 8 in her power phase: clicking card 8 shows where it would go
+    (its landing tiles and their tags) without a tile to click; skipping is still offered."""
+    app, dom = boot({"meeples": [[2, 2], [6, 6], [10, 10]],
+                     "hands": [{"movement": [8], "power": ["force"]}, {"movement": [2]}, {"movement": [3]}]})
+    assert app.session.game.phase == "power"
+    app.command("card", 8)
+    html = dom.html
+    assert "Card 8: where it could go" in html
+    tile5 = html[html.index('data-tile="5"'):html.index('data-tile="6"')]
+    assert 'class="tile-target looking"' in tile5 and "open: you +1" in tile5
+    assert 'data-act="tile"' not in html and not app.session.game.history
+    app.command("card", "force")  # another card can still be chosen
+    assert app.game.chooser.step == "confirm"
+    app.command("card", 8)
+    app.command("skip")
+    assert [a.type for a in app.session.game.history] == ["pass"]

@@ -15,7 +15,7 @@ game, take back, another tab or leaving the table ends them; the app's
 dispatcher starts the loop again (`kick`) when the table is back.
 """
 
-from lepeuple.coach.preview import preview
+from lepeuple.coach.preview import coming_moves, preview
 
 from .. import i18n
 from ..markup import h
@@ -157,7 +157,8 @@ class GameController:
         if self.chooser is None:
             g = s.game
             view = g.view(g.to_move)
-            self.chooser = Chooser(g.legal_actions(), g.phase, g.path, lambda action: preview(view, action))
+            self.chooser = Chooser(g.legal_actions(), g.phase, g.path, lambda action: preview(view, action),
+                                   coming_moves(view))
         return self.chooser
 
     def bot_to_move(self):

@@ -63,11 +63,14 @@ class Offer:
 class Chooser:
     """The selection state of the human to move, over one set of legal actions."""
 
-    def __init__(self, legal, phase, path, preview=None):
+    def __init__(self, legal, phase, path, preview=None, ahead=()):
         self.legal = tuple(legal)
         self.phase = phase
         self.path = path  # move action -> tiles (Game.path)
         self.preview = preview  # move action -> what it would do (lepeuple.preview), optional
+        # In the power phase: the moves of the movement phase to come (lepeuple.coach.preview.
+        # coming_moves), so that a movement card can be looked at before deciding.
+        self.ahead = tuple(ahead)
         self.card = self.meeple = self.tile = None
         self._outcomes = {}
 
@@ -75,7 +78,7 @@ class Chooser:
 
     @property
     def step(self):
-        """card | meeple | tile | how | target | confirm | swap1 | swap2 | partner | defend | none."""
+        """card | meeple | tile | how | target | confirm | swap1 | swap2 | look | partner | defend | none."""
         if self.phase == "partner":
             return "partner"
         if self.phase == "defend":
@@ -83,7 +86,7 @@ class Chooser:
         if self.card is None:
             return "card" if self.legal else "none"
         if self.phase == "power":
-            return self._power_step()
+            return "look" if isinstance(self.card, int) else self._power_step()
         if self.meeple is None:
             return "meeple"
         return "tile" if self.tile is None else "how"
@@ -98,9 +101,12 @@ class Chooser:
         o = Offer(step, selected=self.card, meeple=self.meeple, cancel=self.card is not None,
                   tile=self.tile if step == "meeple" else None)
         if step not in ("partner", "defend", "none"):  # another card can be chosen instead
-            o.cards = {a.card for a in self.legal if a.type in ("move", "power")
+            o.cards = {a.card for a in self.legal + self.ahead if a.type in ("move", "power")
                        and (self.meeple is None or self.card is not None or getattr(a, "meeple", None) == self.meeple)}
-        if step == "card":
+        if step == "look":  # a movement card looked at in the power phase: where it would go
+            o.previews = [self._reach(a) for a in self.ahead if a.card == self.card]
+            o.skip = any(a.type == "pass" for a in self.legal)
+        elif step == "card":
             o.draw = any(a.type == "draw" for a in self.legal)
             o.skip = any(a.type == "pass" for a in self.legal)
             if self.phase == "move":  # a meeple may be chosen first, then a card for it
@@ -180,6 +186,10 @@ class Chooser:
 
     def _of_card(self):
         return [a for a in self.legal if getattr(a, "card", None) == self.card]
+
+    def looking(self):
+        """Is a movement card looked at in the power phase (its moves shown, none playable yet)?"""
+        return self.step == "look"
 
     @staticmethod
     def _unique(items):
@@ -296,7 +306,7 @@ class Chooser:
         return next((a for a in self.legal if a.type == "draw"), None) if self.step == "card" else None
 
     def _click_skip(self, _):
-        return next((a for a in self.legal if a.type == "pass"), None) if self.step == "card" else None
+        return next((a for a in self.legal if a.type == "pass"), None) if self.step in ("card", "look") else None
 
     def _click_defend(self, play):
         if self.step != "defend":

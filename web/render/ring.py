@@ -101,8 +101,9 @@ def _reach_marks(offer, seats, view):
                 m["words"].append(line)
         if len(r.path) == 2 and r.path[0] != r.tile:
             mark(r.path[0])["via"] = True
+    look = offer.step == "look"  # shown, not yet playable (the power phase): marks, no buttons
     return {tile: {"hows": tuple(m["hows"]), "via": m["via"], "ways": tuple((tuple(hows), tag) for hows, tag in m["ways"]),
-                   "words": " ".join(m["words"])} for tile, m in out.items()}
+                   "words": " ".join(m["words"]), "look": look} for tile, m in out.items()}
 
 
 def _cached_tile(n, place, seats, here, clickable, reach, marks):
@@ -173,12 +174,19 @@ def _target(n, reach, words):
     if reach["words"]:
         move = f"{move} {reach['words']}"
     label = t("words.join", move=move, tile=words)
+    if reach["look"]:  # a movement card looked at before its phase: the same marks, nothing to click
+        return h("span", {"class": "tile-target looking", "role": "note", "aria-label": label},
+                 _target_marks(reach, move))
     return h("button", {"type": "button", "class": "tile-target", "data-act": "tile", "data-arg": str(n),
-                        "aria-label": label},
-             h("span", {"class": "how-marks"}, [how_icon(x) for x in hows]),
-             h("span", {"class": "outcome-tag", "aria-hidden": "true"},  # the label says it in words
-               [h("span", {"class": "way-tag"}, [how_icon(how) for how in way_hows], tag)
-                for way_hows, tag in reach["ways"]])
-             if reach["ways"] else None,
-             # The tags in words, shown on hover and on keyboard focus (style.css).
-             h("span", {"class": "tag-words", "aria-hidden": "true"}, move))
+                        "aria-label": label}, _target_marks(reach, move))
+
+
+def _target_marks(reach, move):
+    """What a landing tile shows: its ways' marks, one tag per result, and the tags in words."""
+    return [h("span", {"class": "how-marks"}, [how_icon(x) for x in reach["hows"]]),
+            h("span", {"class": "outcome-tag", "aria-hidden": "true"},  # the label says it in words
+              [h("span", {"class": "way-tag"}, [how_icon(how) for how in way_hows], tag)
+               for way_hows, tag in reach["ways"]])
+            if reach["ways"] else None,
+            # The tags in words, shown on hover and on keyboard focus (style.css).
+            h("span", {"class": "tag-words", "aria-hidden": "true"}, move)]

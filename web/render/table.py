@@ -179,6 +179,8 @@ def _step_prompt(m, name):
         if o.meeple is not None:  # a meeple chosen first
             return t("prompt.card_for", meeple=meeple_label(o.meeple))
         return t("prompt.power" if v["phase"] == "power" else "prompt.move", name=name)
+    if o.step == "look":
+        return t("prompt.look", card=o.selected)
     if o.step == "defend":
         return _defend_prompt(v, m.seats)
     if o.step == "partner":
@@ -283,7 +285,7 @@ def _bot_buttons(state):
 
 def _step_buttons(o, m):
     hinted = m.hint.action
-    if o.step == "card":
+    if o.step in ("card", "look"):
         out = []
         if o.draw:
             out.append(button(t("btn.draw"), "draw", cls=classes("btn", "primary", hinted=_is(hinted, "draw")),

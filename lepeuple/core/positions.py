@@ -7,7 +7,9 @@ costs one action. A record of n actions keeps n / EVERY clones, never a
 history per position.
 """
 
+from .cards import MOVEMENT
 from .record import replay
+from .ring import step
 
 EVERY = 64  # actions between checkpoints: at most 63 replayed for any position
 
@@ -46,3 +48,27 @@ class Positions:
             game.push(action)
         self._cursor = (index, game)
         return game
+
+
+def walk(card, how, steps, tiles, first=0):
+    """The tiles a meeple passes through, in order, on each step of a move of movement card
+    `card` (an id) by `how`, its steps being [(from, to), ...] as the "move" events give
+    them (`first`: the index of the first of them among the move's steps): along the ring
+    in the direction of the step's shift (R11), so that it can be shown walking; a
+    square's step is a jump straight to its tile.
+
+    >>> walk(7, "split", [(2, 4), (4, 5)], 12)  # card 7: 2 then +1
+    [3, 4, 5]
+    """
+    card = MOVEMENT[card]
+    shifts = {"circle": (card.shift,), "split": card.split or (), "square": ()}[how]
+    out = []
+    for k, (src, dst) in enumerate(steps, first):
+        if how == "square" or k >= len(shifts):
+            out.append(dst)
+            continue
+        direction, here = (1 if shifts[k] > 0 else -1), src
+        while here != dst:
+            here = step(here, direction, tiles)
+            out.append(here)
+    return out

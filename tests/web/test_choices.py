@@ -200,8 +200,10 @@ def test_a_meeple_on_a_landing_tile_is_chosen_by_clicking_it_on_the_board():
     app.command("card", 8)
     html = dom.html
     tile5 = html[html.index('data-tile="5"'):html.index('data-tile="6"')]
-    assert 'data-act="tile"' in tile5 and 'class="meeple clickable" data-act="meeple"' in tile5
-    assert 'data-arg="[0,1]"' in tile5
+    assert 'data-act="tile"' in tile5  # the tile is a landing tile, and Z2 standing on it is a button
+    pawn = html[html.index('class="meeple-layer"'):]
+    pawn = pawn[pawn.index('data-arg="[0,1]"') - 120:pawn.index('data-arg="[0,1]"') + 200]
+    assert 'class="meeple pawn clickable" data-act="meeple"' in pawn and 'data-on="5"' in pawn, pawn
     app.command("meeple", [0, 1])
     assert app.game.chooser.meeple == (0, 1) and app.game.chooser.step == "tile"
 

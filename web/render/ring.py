@@ -1,15 +1,19 @@
 """The ring: 4N tiles laid out as a circle of cards, meeples on them, and the
 highlights of the current choice (reachable tiles marked by how they are reached)."""
 
+from functools import lru_cache
+
 from lepeuple.core import ring as rules_ring
 
 from ..i18n import language, t
 from ..markup import cached, classes, h
-from .common import COLOURS, arg, badge, meeple_label, meeple_text, people, player_name
-from .layout import TALL, WIDE, layout
+from ..model.newgame import Seat
+from .art import emblem, pawn
+from .common import COLOURS, arg, meeple_label, meeple_text, people
+from .layout import CARD_RATIO, TALL, WIDE, layout
 from .outcome import outcome_tag, outcome_text
 
-_TILES = {}  # everything a tile shows -> its markup (tiles rarely change between steps)
+TILE_CACHE = 4096  # tiles' markups kept: a 20-tile ring's tiles in many states (about 2 kB each, 8 MB at most)
 
 PICKAXE = h("svg", {"class": "pickaxe", "viewBox": "0 0 24 24", "aria-hidden": "true"},
             h("path", {"d": "M7 20 L16.5 7.5", "stroke": "#6b4a2b", "stroke-width": 2.6,
@@ -51,8 +55,10 @@ def tile_words(tile, seats, meeples):
     return ", ".join(words)
 
 
-def ring(view, seats, offer=None, marks=None, center=None):
-    """The ring of tiles; `marks` maps tile -> extra classes (trail, hint, announce)."""
+def ring(view, seats, offer=None, marks=None, center=None, walks=None):
+    """The ring of tiles and, in a layer of their own, the meeples standing on them;
+    `marks` maps tile -> extra classes (trail, hint, announce); `walks` maps a meeple
+    to the tiles it walked through in the step shown (data-walk)."""
     tiles = view["tiles"]
     on = {}
     for seat, pair in enumerate(view["meeples"]):
@@ -66,10 +72,36 @@ def ring(view, seats, offer=None, marks=None, center=None):
     style = f"--tiles:{tiles};--tile-w:{wide}%;--tile-w2:{tall}%"
     return h("div", {"class": f"ring ring-{tiles}", "style": style, "role": "group", "aria-label": t("ring.label"),
                      "data-keys": "ring"},
-             [_cached_tile(n, places[n - 1] + places_tall[n - 1], seats, on.get(n, []), clickable, reach.get(n),
+             [_cached_tile(n, places[n - 1] + places_tall[n - 1], seats, on.get(n, []), reach.get(n),
                            tuple(marks.get(n, ())) + (("chosen",) if chosen in on.get(n, []) else ()))
               for n in range(1, tiles + 1)],
-             h("div", {"class": "ring-center"}, center))
+             h("div", {"class": "ring-center"}, center),
+             _meeple_layer(on, seats, clickable, (wide, places), (tall, places_tall), walks or {}))
+
+
+def _meeple_layer(on, seats, clickable, wide, tall, walks):
+    """Every meeple as a pawn, placed by a CSS transform over the lower part of its tile
+    (never over a home's emblem), keyed by meeple so that the page moves it, not redraws it."""
+    pawns = []
+    for tile, here in sorted(on.items()):
+        for k, m in enumerate(here):
+            spots = [_spot(tile, k, len(here), width, places, aspect)
+                     for (width, places), aspect in ((wide, WIDE), (tall, TALL))]
+            pawns.append(_meeple(m, seats, m in clickable, tile, spots, walks.get(m)))
+    return h("div", {"class": "meeple-layer", "data-keys": "meeples"}, pawns)
+
+
+def _spot(tile, k, count, width, places, aspect):
+    """(x %, y %, pawn width %) of the k-th of `count` meeples on `tile`: side by side in the
+    tile's lower part, in two rows when more than three share it, smaller when crowded."""
+    x, y = places[tile - 1]
+    per_row = count if count <= 3 else (count + 1) // 2
+    row, col = divmod(k, per_row)
+    size = width * (0.42 if per_row <= 2 else 0.34 if per_row == 3 else 0.26)
+    dx = (col - (per_row - 1) / 2) * size * 0.92
+    rows = 1 if count <= 3 else 2
+    dy = (0.24 + 0.2 * (row - (rows - 1) / 2)) * width * CARD_RATIO * aspect  # of the ring's height
+    return round(x + dx, 2), round(y + dy, 2), round(size, 2)
 
 
 def _reach_marks(offer, seats, view):
@@ -106,19 +138,21 @@ def _reach_marks(offer, seats, view):
                    "words": " ".join(m["words"]), "look": look} for tile, m in out.items()}
 
 
-def _cached_tile(n, place, seats, here, clickable, reach, marks):
-    names = tuple(player_name(seats, s) for s in {m[0] for m in here})
-    key = (n, place, names, tuple(here), tuple(m for m in here if m in clickable),
-           tuple(reach.values()) if reach else None, tuple(marks), language())
-    html = _TILES.get(key)
-    if html is None:
-        if len(_TILES) > 3000:
-            _TILES.clear()
-        html = _TILES[key] = cached(_tile(n, place, seats, here, clickable, reach, marks))
-    return html
+def _cached_tile(n, place, seats, here, reach, marks):
+    who = tuple((s.kind, s.name, s.level) for s in seats)  # the seats, hashable
+    return _tile_html(n, place, who, tuple(here), tuple(reach.values()) if reach else None, tuple(marks), language())
 
 
-def _tile(n, place, seats, here, clickable, reach, marks):
+@lru_cache(maxsize=TILE_CACHE)
+def _tile_html(n, place, who, here, reach, marks, lang):
+    """A tile's markup, made once for everything it shows (tiles rarely change between steps);
+    `lang` is part of the key: the language it is said in."""
+    keys = ("hows", "via", "ways", "words", "look")
+    seats = [Seat(*seat) for seat in who]
+    return cached(_tile(n, place, seats, list(here), dict(zip(keys, reach)) if reach else None, marks))
+
+
+def _tile(n, place, seats, here, reach, marks):
     """One tile card; `place` is its centre in the wide and the tall layout (%)."""
     kind = tile_kind(n)
     owner = rules_ring.home_owner(n if kind == "home" else rules_ring.flanked_home(n)) if kind != "pickaxe" else None
@@ -131,12 +165,10 @@ def _tile(n, place, seats, here, clickable, reach, marks):
     style += ";--ax1:{}%;--ax2:{}%".format(*(_anchor(x) for x in (place[0], place[2])))
     style += f";--people:{COLOURS[owner]}" if owner is not None else ""
     tip = t("words.join", move=tile_words(n, seats, here), tile=t("tip." + kind))
-    return h("div", {"class": cls, "style": style, "data-tile": n, "title": tip, "data-rule": TILE_RULES[kind]},
+    return h("div", {"class": cls, "style": style, "data-tile": n, "data-key": f"tile-{n}", "title": tip,
+                     "data-rule": TILE_RULES[kind]},
              h("span", {"class": "tile-num"}, n),
              _icon(n, kind, owner),
-             # A meeple that may be chosen is a button, on a landing tile too (above the tile's
-             # own button: a click on the meeple chooses it, anywhere else on the tile the tile).
-             h("span", {"class": "tile-meeples"}, [_meeple(m, seats, m in clickable) for m in here]),
              _target(n, reach, tile_words(n, seats, here)) if target else None)
 
 
@@ -147,8 +179,7 @@ def _anchor(x):
 
 def _icon(n, kind, owner):
     if kind == "home":
-        return [h("span", {"class": "tile-icon"}, badge(owner, size=None, extra="home-badge")),
-                h("span", {"class": "home-name", "aria-hidden": "true"}, people(owner).split()[0])]
+        return h("span", {"class": "tile-icon home-icon"}, emblem(owner))
     if kind == "pickaxe":
         return h("span", {"class": "tile-icon"}, PICKAXE)
     # A flank: a small arrow toward the home it flanks (the next or previous tile).
@@ -156,14 +187,20 @@ def _icon(n, kind, owner):
     return h("span", {"class": f"tile-icon flank-mark {towards}", "aria-hidden": "true"})
 
 
-def _meeple(m, seats, clickable):
+def _meeple(m, seats, clickable, tile, spots, walk):
+    """A pawn at its spot in the wide and the tall layout (CSS custom properties, read by a
+    transform); a button when it may be chosen; `walk`: the tiles it walked through in
+    the step shown, for the page to move it along the ring (data-walk)."""
     label = meeple_text(seats, m)
-    token = badge(m[0], meeple_label(m), size=None, extra="token")
-    fly = f"meeple-{m[0]}-{m[1]}"  # web/dom.py glides it from its old tile
+    key = f"meeple-{m[0]}-{m[1]}"  # web/dom.py glides it from its old place; the patcher keys it
+    (x1, y1, w1), (x2, y2, w2) = spots
+    attrs = {"style": f"--mx1:{x1};--my1:{y1};--pw1:{w1};--mx2:{x2};--my2:{y2};--pw2:{w2}", "data-key": key,
+             "data-fly": key, "data-on": tile, "data-walk": " ".join(map(str, walk)) if walk else None,
+             "title": label}
     if clickable:
-        return h("button", {"type": "button", "class": "meeple clickable", "data-act": "meeple", "data-fly": fly,
-                            "data-arg": arg(list(m)), "aria-label": label, "title": label}, token)
-    return h("span", {"class": "meeple", "title": label, "data-fly": fly}, token)
+        return h("button", {"type": "button", "class": "meeple pawn clickable", "data-act": "meeple",
+                            "data-arg": arg(list(m)), "aria-label": label, **attrs}, pawn(*m))
+    return h("span", {"class": "meeple pawn", **attrs}, pawn(*m))
 
 
 def _target(n, reach, words):

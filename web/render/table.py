@@ -10,7 +10,7 @@ from .common import badge, button, meeple_label, player_name
 from .legend import legend
 from .log import EARLIER_PAGE, applied_after, defended_event, describe, log as log_panel
 from .outcome import outcome_text, power_text
-from .panels import panels, piles
+from .panels import panels, piles, score_track
 from .ring import how_icon, ring
 from .why import hint_why_text
 
@@ -87,7 +87,7 @@ def table_screen(m):
                  action_bar(m)),
                _notices(m.notices),
                h("div", {"class": "board", "data-region": "board"},
-                 ring(v, m.seats, m.offer, _marks(m), piles(v, *_last_card(m)))),
+                 ring(v, m.seats, m.offer, _marks(m), [score_track(v, m.seats), piles(v, *_last_card(m))], _walks(m))),
                legend(v["options"]["target"]),  # every mark of the board in words
                all_hands(m) if m.replay and m.replay.hands else hand(m)),
              h("aside", {"class": "side", "id": "side"},
@@ -452,6 +452,13 @@ def _marks(m):
                 for tile in m.replay.paths.get(action, ()):
                     add(tile, name + "-to")
     return marks
+
+
+def _walks(m):
+    """meeple -> the tiles it walked through in the step shown (only walks of two tiles or more)."""
+    if m.frame is None:
+        return {}
+    return {meeple: tiles for meeple, tiles in m.frame.walks.items() if len(tiles) > 1}
 
 
 def _last_card(m):

@@ -8,6 +8,7 @@ history per position.
 """
 
 from .cards import MOVEMENT
+from .events import named
 from .record import replay
 from .ring import step
 
@@ -72,3 +73,75 @@ def walk(card, how, steps, tiles, first=0):
             here = step(here, direction, tiles)
             out.append(here)
     return out
+
+
+def rewind(view, later):
+    """The view as it was before the events `later` (those that followed a moment of the
+    game, oldest first) happened: scores, hand sizes, deck sizes and discard piles played
+    backwards, so that a step shown after the game went on reads as it was then. The
+    meeples and whose turn it is are the caller's (the step's own); the viewer's own hand
+    is left as it is now. A deck's size before a reshuffle cannot be known from the view:
+    when one happened, that deck's size is left as it is now.
+
+    >>> v = {"scores": [3, 0], "hand_sizes": [{"movement": 2, "power": 0}, {"movement": 1, "power": 0}],
+    ...      "movement_deck": 5, "power_deck": 4, "movement_discard": [7], "power_discard": [],
+    ...      "options": {"defense": "reaction"}}
+    >>> past = rewind(v, [("play", 0, 7, (0, 0), "circle"), ("score", 0, 3, 3), ("draw", 0, "movement", 9)])
+    >>> past["scores"], past["hand_sizes"][0], past["movement_deck"], past["movement_discard"]
+    ([0, 0], {'movement': 2, 'power': 0}, 6, [])
+    """
+    scores, sizes = list(view["scores"]), [dict(x) for x in view["hand_sizes"]]
+    decks = {"movement": view["movement_deck"], "power": view["power_deck"]}
+    discards = {"movement": list(view["movement_discard"]), "power": list(view["power_discard"])}
+    reshuffled = set()
+    shield = view["options"]["defense"] == "shield"
+    for e in map(named, reversed(later)):  # newest first: each taken back in turn
+        if e.type == "defend" and e.play:  # Défense from the hand (R16), or a face-down one spent
+            sizes[e.seat]["power"] += 0 if shield else 1
+            _unplay(discards["power"], "defense")
+        else:
+            _undo(e, scores, sizes, decks, discards, reshuffled)
+    past = {"scores": scores, "hand_sizes": sizes}
+    for kind in ("movement", "power"):
+        if kind not in reshuffled:  # a pile before a reshuffle is not in the view: left as it is
+            past[f"{kind}_deck"], past[f"{kind}_discard"] = decks[kind], discards[kind]
+    return {**view, **past}
+
+
+def _kind(card):
+    return "power" if isinstance(card, str) else "movement"
+
+
+def _undo(e, scores, sizes, decks, discards, reshuffled):  # noqa: C901 (one branch per kind of event)
+    """Take back what event `e` changed of the public counts."""
+    kind = e.type
+    if kind == "score" and scores[e.seat] is not None and e.delta is not None:
+        scores[e.seat] -= e.delta
+    elif kind == "draw":
+        sizes[e.seat][e.kind] -= 1
+        decks[e.kind] += 1
+    elif kind in ("play", "power"):
+        pile = "power" if kind == "power" else "movement"
+        sizes[e.seat][pile] += 1
+        _unplay(discards[pile], e.card)
+    elif kind == "redeploy" and e.card is not None:  # the top card, turned and discarded (R17)
+        decks["movement"] += 1
+        _unplay(discards["movement"], e.card)
+    elif kind == "steal":
+        sizes[e.seat][_kind(e.card)] -= 1
+        sizes[e.target][_kind(e.card)] += 1
+    elif kind == "discard":  # Magie Noire
+        sizes[e.seat][_kind(e.card)] += 1
+        _unplay(discards[_kind(e.card)], e.card)
+    elif kind == "swap_hands":
+        sizes[e.seat], sizes[e.target] = sizes[e.target], sizes[e.seat]
+    elif kind == "reshuffle":
+        reshuffled.add(e.kind)
+
+
+def _unplay(pile, card):
+    """Take the last copy of `card` off a discard pile (it was played after the moment asked for)."""
+    for i in range(len(pile) - 1, -1, -1):
+        if pile[i] == card:
+            del pile[i]
+            return

@@ -2,6 +2,8 @@
 
 from dataclasses import dataclass, field
 
+from lepeuple.core.positions import rewind
+
 from ..i18n import power_name, t
 from ..markup import classes, h
 from ..model.playback import SCORING
@@ -98,33 +100,13 @@ def table_screen(m):
 
 
 def _at_frame(m):
-    """The view as the step being shown has it: meeples where they stood then, and
-    scores, hand sizes, decks and discard piles before what is still to come (the
-    events after the step, `later`, read backwards). The viewer's own hand shows the present."""
+    """The view as the step being shown has it: meeples where they stood then, whose step
+    it is, and the rest as the engine rewinds it from the events still to come
+    (lepeuple.core.positions.rewind). The viewer's own hand shows the present."""
     if m.frame is None:
         return m.view
-    v = m.view
-    scores, sizes = list(v["scores"]), [dict(x) for x in v["hand_sizes"]]
-    decks = {"movement": v["movement_deck"], "power": v["power_deck"]}
-    discards = {"movement": list(v["movement_discard"]), "power": list(v["power_discard"])}
-    reshuffled = {e.kind for e in m.later if e.type == "reshuffle"}  # deck sizes before a reshuffle: unknown here
-    for e in m.later:
-        if e.type == "score" and scores[e.seat] is not None:
-            scores[e.seat] -= e.delta
-        elif e.type == "draw":
-            sizes[e.seat][e.kind] -= 1
-            decks[e.kind] += 1
-        elif e.type in ("play", "power"):
-            kind = "power" if e.type == "power" else "movement"
-            sizes[e.seat][kind] += 1
-            if e.card in discards[kind][::-1]:
-                del discards[kind][len(discards[kind]) - 1 - discards[kind][::-1].index(e.card)]
-    active = next((e.seat for e in reversed(m.log) if e.type == "turn"), v["active"])  # whose step it is
-    past = {"movement_deck": decks["movement"], "power_deck": decks["power"],
-            "movement_discard": discards["movement"], "power_discard": discards["power"]}
-    past = {k: val for k, val in past.items() if k.split("_")[0] not in reshuffled}
-    return {**v, "meeples": m.frame.meeples, "scores": scores, "hand_sizes": sizes, "active": active,
-            "to_move": active, **past}
+    active = next((e.seat for e in reversed(m.log) if e.type == "turn"), m.view["active"])  # whose step it is
+    return {**rewind(m.view, m.later), "meeples": m.frame.meeples, "active": active, "to_move": active}
 
 
 def prompt_why(m):

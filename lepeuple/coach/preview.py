@@ -29,7 +29,7 @@ from ..core.actions import Move, Power, from_json
 from ..core.cards import GAINS, MOVEMENT, TARGETED
 from ..core.errors import IllegalAction, InvalidAction
 from ..core.game import HAND_LIMIT, card_moves, reaches_target
-from ..core.resolve import PICKAXE, hops, is_offensive, points, resolve
+from ..core.resolve import PICKAXE, hops, is_offensive, points, resolve, scoring
 
 
 def preview(view, action):
@@ -50,8 +50,10 @@ def preview(view, action):
     - "exposed": True when the viewer's own meeple ends the move on a flank whose
       opposite flank is empty: a meeple that ends a move there scores with it, the
       viewer's meeple the helper (R14: its mover +2, the viewer +1, the home's owner −1);
-      "exposed_home": that flank's home (None when not exposed).
+      "exposed_home": that flank's home and "exposed_gain" the viewer's change then (+1,
+      or 0 by their own home; None when not exposed).
     - "owner": the seat owning the moved meeple (who draws at a pickaxe).
+    - "wins": True when the move's points take the viewer to the target score.
     - "key": a string equal for two moves exactly when their results are the same
       (the same pickaxe draws and events, the same final tile); see `same_outcome`.
 
@@ -84,6 +86,8 @@ def preview(view, action):
     out["exposed"] = (final is not None and owner == view["seat"] and ring.is_flank(final)
                       and ring.opposite(final) not in pos)
     out["exposed_home"] = ring.flanked_home(final) if out["exposed"] else None
+    out["exposed_gain"] = _helper_gain(view, out["exposed_home"]) if out["exposed"] else None
+    out["wins"] = _wins(view, steps)
     out["key"] = _key(steps, final)
     out["owner"] = owner
     out["ahead"] = view["phase"] == "power"
@@ -99,6 +103,23 @@ def coming_moves(view):
     if view["phase"] != "power" or seat != view["active"] or view["hand"] is None:
         return ()
     return tuple(a for card in view["hand"]["movement"] for a in card_moves(view["players"], seat, card))
+
+
+def _helper_gain(view, home):
+    """The viewer's change when an opponent ends a move opposite its meeple by `home` (R14:
+    +1 as the helper, and the home's −1 too when the home is the viewer's own)."""
+    seat = view["seat"]
+    rival = next(s for s in range(view["players"]) if s != seat)
+    _, parts = scoring(rival, seat, ring.home_owner(home), rival)
+    return sum(d for s, d, _ in parts if s == seat)
+
+
+def _wins(view, steps):
+    """Does the move take the viewer to the target score (the game then ends with the turn: R21)?"""
+    seat = view["seat"]
+    score = view["scores"][seat] if seat is not None else None
+    gain = sum(step["event"]["deltas"][seat] for step in steps if "event" in step) if score is not None else 0
+    return gain > 0 and reaches_target(score + gain, view["options"])
 
 
 def _checked(view, action):
@@ -196,9 +217,21 @@ def _event(view, m, k, tile):
                 score = low
         applied.append(delta if score is None else max(0, score + delta) - score)
     return {"kind": kind, "home": home, "meeple": list(_meeple(m)), "partner": list(_meeple(k)),
-            "deltas": applied, "raw": raw,
+            "deltas": applied, "raw": raw, "parts": _parts(m, k, victim, active, applied, bool(shield)),
             "defendable": offensive and view["options"]["defense"] == "reaction",
             "shield": bool(shield)}
+
+
+def _parts(m, k, victim, active, applied, shield):
+    """[[seat, delta, reason], ...]: R14's parts of the event as they apply, the home's −1
+    after R15's floor and a shield (0 when it does not happen)."""
+    _, parts = scoring(m >> 1, k >> 1, victim, active)
+    out = []
+    for seat, delta, reason in parts:
+        if reason == "home":  # what the home's owner really loses: the rest of its change is its gains
+            delta = 0 if shield else applied[seat] - sum(d for s, d, r in parts if s == seat and r != "home")
+        out.append([seat, delta, reason])
+    return out
 
 
 # ----- power cards (R5) ----------------------------------------------------

@@ -112,7 +112,7 @@ def _kind(card):
     return "power" if isinstance(card, str) else "movement"
 
 
-def _undo(e, scores, sizes, decks, discards, reshuffled):  # noqa: C901 (one branch per kind of event)
+def _undo(e, scores, sizes, decks, discards, reshuffled):
     """Take back what event `e` changed of the public counts."""
     kind = e.type
     if kind == "score" and scores[e.seat] is not None and e.delta is not None:

@@ -10,6 +10,7 @@ device (None: a spectator sees no private card).
 """
 
 from bisect import bisect_left
+from collections import OrderedDict
 
 from lepeuple.coach.explain import event_parts
 from lepeuple.core.actions import to_json as action_json
@@ -26,7 +27,12 @@ from .why import reason_line
 
 OPEN_TURNS = 6  # the newest turns shown open; older ones fold (never vanish)
 EARLIER_PAGE = 200  # folded turns drawn, and drawn more on "show more" (the controller counts them)
-_GROUPS = {}  # (events of a turn, viewer, hidden, language, names, fresh, reasons) -> its markup
+# A turn's markup, kept: (events of a turn, viewer, hidden, language, names, fresh, reasons)
+# -> its markup, the least recently used dropped past GROUPS_KEPT (a turn's markup is about
+# 1 kB: 2 MB at most; a whole game has about 50 turns, the log draws at most OPEN_TURNS +
+# EARLIER_PAGE of them).
+GROUPS_KEPT = 2000
+_GROUPS = OrderedDict()
 
 
 def card_name(card):
@@ -278,6 +284,7 @@ def _group(events, start, end, seats, viewer, hidden, names, first_fresh, whys):
     whys = {i - start: whys[i] for i in range(start, end) if i in whys}
     key = (chunk, viewer, hidden, language(), names, fresh_from, repr(whys))
     if key in _GROUPS:
+        _GROUPS.move_to_end(key)
         return _GROUPS[key]
     head = chunk[0] if chunk[0].type in ("turn", "skip") else None
     active = head.seat if head is not None else None
@@ -299,9 +306,9 @@ def _group(events, start, end, seats, viewer, hidden, names, first_fresh, whys):
         group = cached(h("li", {"class": classes("log-turn", fresh=fresh_from is not None),
                                 "data-seat": active},
                          h("h3", {"class": "log-turn-head"}, heading), h("ol", {"class": "log-lines"}, lines)))
-    if len(_GROUPS) > 2000:
-        _GROUPS.clear()
     _GROUPS[key] = group
+    if len(_GROUPS) > GROUPS_KEPT:
+        _GROUPS.popitem(last=False)
     return group
 
 

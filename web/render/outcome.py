@@ -6,8 +6,6 @@ power card", "stops at 5", a warning when the meeple is left where an
 opponent could score with it.
 """
 
-from lepeuple.coach.explain import scoring
-from lepeuple.core.game import reaches_target
 from lepeuple.core.ring import home_owner, opposite
 
 from ..i18n import t, tn
@@ -64,48 +62,40 @@ def outcome_tag(outcome, view):
     "?" for a partner choice, "reaches 12" when the viewer reaches the target score, "!" when
     the meeple would be left where an opponent can score with it."""
     viewer = view["seat"]
-    tags, gain = [], 0
+    tags = []
     for step in outcome["steps"]:
         if "event" in step:
-            parts, mine = _parts(step["event"], view)
-            tags.append(", ".join(parts) or t("log.no_points"))
-            gain += mine
+            tags.append(", ".join(_parts(step["event"], view)) or t("log.no_points"))
         elif step.get("pickaxe") and not (step.get("hand_full") or step.get("deck_empty")):
             drawer = outcome["owner"]
             tags.append(t("outcome.tag.pickaxe") if drawer == viewer else f"{LETTERS[drawer]} {t('outcome.tag.pickaxe')}")
         elif "partner_choice" in step:
             tags.append(t("outcome.tag.partner"))
-    score = view["scores"][viewer] if viewer is not None else None
-    if gain > 0 and score is not None and reaches_target(score + gain, view["options"]):
+    if outcome.get("wins"):  # the engine's reading of the target (lepeuple.preview)
         tags.append(t("outcome.tag.target", target=view["options"]["target"]))
     if outcome.get("exposed"):  # a helper's point for the viewer, unless the home is theirs
-        own = home_owner(outcome["exposed_home"]) == viewer
-        tags.append(t("outcome.tag.open", gain=signed(0 if own else 1)))
+        tags.append(t("outcome.tag.open", gain=signed(outcome["exposed_gain"])))
     return " · ".join(tags)
 
 
 def _parts(event, view):
-    """(["you +3", "B −1", …], the viewer's applied change) of an event: each part of
+    """["you +3", "B −1", …] of an event: each part of
     R14 with whose it is, a home's loss as "your home −1" / "B's home −1" (after the
     floor at 0: a loss that does not happen is left out). Hidden scores: the viewer's only."""
-    viewer, active = view["seat"], view["active"]
-    victim = home_owner(event["home"])
-    _, parts = scoring(event["meeple"][0], event["partner"][0], victim, active)
+    viewer = view["seat"]
     hidden = view["options"]["scores"] == "hidden"
     out = []
-    for seat, delta, reason in parts:
+    for seat, delta, reason in event["parts"]:  # the home's part after the floor (lepeuple.preview)
         if hidden and seat != viewer:
             continue
-        if reason == "home":  # the floor: what the home's owner really loses
-            delta = event["deltas"][seat] - sum(d for s, d, r in parts if s == seat and r != "home")
-            if not delta:
+        if reason == "home":
+            if not delta:  # a loss that does not happen (the floor at 0)
                 continue
             who = t("outcome.tag.home.you") if seat == viewer else t("outcome.tag.home", who=LETTERS[seat])
         else:
             who = t("outcome.you") if seat == viewer else LETTERS[seat]
         out.append(f"{who} {signed(delta)}")
-    mine = event["deltas"][viewer] if viewer is not None else 0
-    return out, mine or 0
+    return out
 
 
 # ----- power cards -----------------------------------------------------------

@@ -197,16 +197,16 @@ def score_rows(log, players):
         return _ROWS[1]
     scores, rows = [0] * players, []
     turn, seat, kinds = 0, None, []
-    for e in log:  # fields by index: a named field costs more, and a long game's log has a million events
-        kind = e[0]
-        if kind == "turn":  # (type, seat, extra)
+    for e in log:  # named events (lepeuple.core.events.named): a NamedTuple is a tuple, no bigger
+        kind = e.type
+        if kind == "turn":
             if seat is not None:
                 rows.append((turn, seat, list(scores), kinds))
-            turn, seat, kinds = turn + 1, e[1], []
-        elif kind == "score" and e[3] is not None:  # (type, seat, delta, score)
-            scores[e[1]] = e[3]
-        elif kind == "event":  # (type, kind, ...)
-            kinds.append(e[1])
+            turn, seat, kinds = turn + 1, e.seat, []
+        elif kind == "score" and e.score is not None:
+            scores[e.seat] = e.score
+        elif kind == "event":
+            kinds.append(e.kind)
     if seat is not None:
         rows.append((turn, seat, list(scores), kinds))
     _ROWS[:] = [key, rows]

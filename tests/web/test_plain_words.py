@@ -68,3 +68,28 @@ def test_a_power_card_that_would_do_nothing_says_so_before_it_is_played():
     app.command("card", "force")
     confirm = [label for label, act, _, _ in _parsed(dom) if act == "confirm"]
     assert confirm and "you +2" in confirm[0], confirm
+
+
+def test_each_reviewed_mistake_has_a_reason_in_words():
+    """From the facts the review keeps (lepeuple.coach.review.facts): the open flank the move
+    left, a card that did nothing, an event the better move had."""
+    from lepeuple.coach.review import facts
+    from lepeuple.core.actions import from_json
+    from web.render.why import mistake_line
+
+    def line(setup, played, better):
+        g = new_game(3, None, 1, setup)
+        return mistake_line({"why": facts(g.view(0), from_json(played), from_json(better))}, SEATS)
+
+    exposed = line({"meeples": [[2, 2], [6, 6], [10, 10]], "hands": [{"movement": [8, 4]}, {}, {}]},
+                   {"type": "move", "card": 8, "meeple": [0, 0], "how": "circle"},  # to 5, by Bob's home
+                   {"type": "move", "card": 4, "meeple": [0, 0], "how": "circle"})  # to the pickaxe on 4
+    assert exposed == "your meeple was left on an open flank by Bob's home, where an opponent could score with it"
+    nothing = line({"hands": [{"power": ["sortilege"]}, {}, {}], "scores": [0, 0, 3]},
+                   {"type": "power", "card": "sortilege", "target": 1},
+                   {"type": "power", "card": "sortilege", "target": 2})
+    assert nothing == "Sortilège at Bob did nothing: Bob had 0 points"
+    missed = line({"meeples": [[5, 4], [6, 6], [10, 10]], "hands": [{"movement": [8, 2]}, {}, {}]},
+                  {"type": "move", "card": 2, "meeple": [0, 0], "how": "circle"},  # 5 to Bob's home
+                  {"type": "move", "card": 8, "meeple": [0, 1], "how": "circle"})
+    assert missed.startswith("missed: noble attack on Bob's home: you +3, Bob −1"), missed

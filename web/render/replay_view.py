@@ -129,7 +129,8 @@ def review_panel(review, replay):
     items = [h("li", button([h("strong", t("review.loss", loss=round(100 * m["loss"]))), " ",
                              t("review.item", turn=turn_label(m, replay.seats),
                                played=action_words(m["played"], replay.seats),
-                               better=action_words(m["better"], replay.seats))],
+                               better=action_words(m["better"], replay.seats)),
+                             _mistake_why(m, replay.seats)],
                             "review-show", m["index"], cls="btn review-item", attrs={"data-testid": "review-item"}))
              for m in mistakes]
     return h("section", {"class": "review", "data-testid": "review-panel", "data-region": "review"},
@@ -140,6 +141,14 @@ def review_panel(review, replay):
              h("p", {"class": "review-key"}, t("review.key")) if items else None,
              h("ol", {"class": "review-list"}, items) if items else None,
              button(t("review.close"), "review-cancel", cls="btn ghost"))
+
+
+def _mistake_why(mistake, seats):
+    """The mistake's reason in words, under its line (web/render/why.mistake_line)."""
+    from .why import mistake_line
+
+    line = mistake_line(mistake, seats)
+    return h("span", {"class": "review-why", "data-testid": "review-why"}, line) if line else None
 
 
 def _review_plan(review, name):

@@ -69,6 +69,7 @@ class TableModel:
     controls: Controls = field(default_factory=Controls)
     replay: ReplayExtras = None  # the replay's own extras, else None
     earlier: int = EARLIER_PAGE  # folded turns of the log drawn (more on "show more")
+    aside: object = None  # drawn at the top of the side column, beside the board (the replay's review)
 
 
 def table_screen(m):
@@ -93,6 +94,7 @@ def table_screen(m):
                legend(v["options"]["target"]),  # every mark of the board in words
                all_hands(m) if m.replay and m.replay.hands else hand(m)),
              h("aside", {"class": "side", "id": "side"},
+               m.aside,
                h("div", {"data-region": "panels"}, panels(v, m.seats, m.changes, m.offer.targets if m.offer else None)),
                log_panel(m.log, m.seats, v["seat"], v["options"]["scores"] == "hidden",
                          fresh=(m.frame.end - m.frame.start) if m.frame else len(m.last), whys=m.whys,

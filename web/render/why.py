@@ -186,3 +186,34 @@ def hint_why_text(action, m):
     hidden = m.view["options"]["scores"] == "hidden"
     why = why_text(m.hint.why, m.seats, m.view["seat"], hidden)
     return t("hint.because", hint=what, why=why) if why else what
+
+
+def mistake_line(mistake, seats):
+    """One line of reason for a reviewed mistake, from its facts (lepeuple.coach.review.facts),
+    said to the reviewed player: the open flank the move left, the card that did nothing,
+    what the better action would have done. None for a review made without facts."""
+    facts = mistake.get("why")
+    if not facts:
+        return None
+    seat = facts["played"]["seat"]
+    say = _Say(seats, seat, False)
+    try:
+        return _mistake(facts, say, seats, seat)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
+
+
+def _mistake(facts, say, seats, seat):
+    played, better = facts["played"], facts["better"]
+    if facts.get("exposed") is not None:
+        from lepeuple.core.ring import home_owner
+
+        return t("review.why.exposed", home=say.home(home_owner(facts["exposed"])))
+    if played["kind"] == "power" and played.get("target_score") == 0 and played["card"] in ("voleur", "sortilege"):
+        return t("review.why.no_points", card=power_name(played["card"]), name=say.name(played["target"]))
+    if played["kind"] == "power" and played.get("target_hand") == 0 and played["card"] in ("bandit", "magie_noire"):
+        return t("review.why.no_cards", card=power_name(played["card"]), name=say.name(played["target"]))
+    words = why_text(better, seats, seat)
+    if better["kind"] in ("event", "pickaxe", "partner_choice") and played["kind"] != better["kind"] and words:
+        return t("review.why.missed", better=words)
+    return t("review.why.instead", better=words) if words else None

@@ -216,4 +216,6 @@ def _mistake(facts, say, seats, seat):
     words = why_text(better, seats, seat)
     if better["kind"] in ("event", "pickaxe", "partner_choice") and played["kind"] != better["kind"] and words:
         return t("review.why.missed", better=words)
+    if not words and better["kind"] == "move":  # a plain move: where it would have gone
+        words = t("review.why.to", meeple=say.meeple(better["meeple"]), tile=better["tile"])
     return t("review.why.instead", better=words) if words else None

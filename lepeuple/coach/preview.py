@@ -118,7 +118,9 @@ def _wins(view, steps):
     """Does the move take the viewer to the target score (the game then ends with the turn: R21)?"""
     seat = view["seat"]
     score = view["scores"][seat] if seat is not None else None
-    gain = sum(step["event"]["deltas"][seat] for step in steps if "event" in step) if score is not None else 0
+    if score is None:
+        return False
+    gain = sum(step["event"]["deltas"][seat] for step in steps if "event" in step)
     return gain > 0 and reaches_target(score + gain, view["options"])
 
 

@@ -93,7 +93,7 @@ def rewind(view, later):
     scores, sizes = list(view["scores"]), [dict(x) for x in view["hand_sizes"]]
     decks = {"movement": view["movement_deck"], "power": view["power_deck"]}
     discards = {"movement": list(view["movement_discard"]), "power": list(view["power_discard"])}
-    reshuffled = set()
+    reshuffled: set[str] = set()
     shield = view["options"]["defense"] == "shield"
     for e in map(named, reversed(later)):  # newest first: each taken back in turn
         if e.type == "defend" and e.play:  # Défense from the hand (R16), or a face-down one spent

@@ -51,16 +51,17 @@ HEADER = ["select[name=lang]", "select[name=speed]", "select[name=sound]", "[dat
 def play_and_measure(page, decisions):
     """Play by clicks (a Hint asked now and then, which grows the prompt's words) until
     the end or `decisions` decisions; returns the sampler's record."""
-    made = 0
+    made, ended = 0, False
     while decisions is None or made < decisions:
         wait_for_person(page, 240_000)
         if made % 5 == 2 and visible(page, "[data-testid=hint]:not([disabled])"):
             page.click("[data-testid=hint]")
             page.wait_for_selector("[data-testid=hint-text]", timeout=120_000)
         if play_decision(page) == "end":
+            ended = True
             break
         made += 1
-    return page.evaluate("window.__layout"), made
+    return page.evaluate("window.__layout"), made, ended
 
 
 @pytest.mark.parametrize("width,height,decisions", SIZES, ids=[f"{w}x{h}" for w, h, _ in SIZES])
@@ -70,12 +71,13 @@ def test_the_ring_and_the_hand_keep_their_place_through_a_game(page, site_url, w
     page.goto(site_url + game_url("human,bot:easy,bot:normal", 5))
     wait_ready(page)
     shoot(page, f"layout-{width}x{height}-start")
-    layout, made = play_and_measure(page, decisions)
+    layout, made, ended = play_and_measure(page, decisions)
     shoot(page, f"layout-{width}x{height}-end")
     spread = {k: round(hi - lo, 1) for k, (lo, hi) in layout["spread"].items()}
     print(f"\n{width}x{height}: {made} decisions, {layout['frames']} frames; tile 1 spread {spread}; "
           f"hand {layout['handTop']:.0f}-{layout['handBottom']:.0f}; sideways {layout['wide']}")
-    assert made >= (decisions or 8) and layout["frames"] > 50
+    assert (ended or made >= decisions) and made >= 6 and layout["frames"] > 50
+    assert ended or decisions is not None  # the goal's sizes: a whole game
     assert max(spread.values()) <= 2, spread
     assert layout["handTop"] >= 0 and layout["handBottom"] <= height, layout
     assert layout["wide"] == 0 and layout["scrollY"] == 0, layout

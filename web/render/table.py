@@ -82,7 +82,7 @@ def table_screen(m):
                score_strip(v, m.seats),
                # A box of fixed size: its words scroll inside it, so the ring below never moves.
                h("div", {"class": "prompt-bar", "data-region": "prompt"},
-                 h("div", {"class": "narration"},
+                 h("div", {"class": "narration", "tabindex": 0},  # it may scroll: the keyboard reaches it
                    h("p", {"class": classes("prompt", scoring=_scoring(m)), "data-announce": True,
                            "data-testid": "prompt"}, prompt(m)),
                    _hint_line(m)),

@@ -8,29 +8,24 @@ on the home's colour. Power card pictures use a few flat colours each.
 """
 
 from ..markup import h
-from .common import COLOURS, INK, SHAPES
+from .common import COLOURS, INK, SHAPE_SVG, SHAPES
 
-# The head of a pawn: the people's shape, about 9 units wide, centred at (10, 8).
-_HEADS = {
-    "circle": ("circle", {"cx": 10, "cy": 8, "r": 5}),
-    "square": ("rect", {"x": 5.2, "y": 3.2, "width": 9.6, "height": 9.6, "rx": 1.2}),
-    "triangle": ("polygon", {"points": "10,2 15.8,12.6 4.2,12.6"}),
-    "diamond": ("polygon", {"points": "10,2.2 15.6,8 10,13.8 4.4,8"}),
-    "hexagon": ("polygon", {"points": "7.2,3.2 12.8,3.2 15.6,8 12.8,12.8 7.2,12.8 4.4,8"}),
-}
+# The head of a pawn: the people's shape (common.SHAPE_SVG, 24 units) brought to about 10
+# units wide, centred at (10, 8).
+_HEAD = "translate(4.6 2.6) scale(0.45)"
 
 
 def pawn(seat, index):
     """A standing pawn (20 × 26 units): base, body in the people's colour, the people's
     shape as its head, its number (1 or 2) on its body."""
     colour, ink = COLOURS[seat], INK[seat]
-    tag, attrs = _HEADS[SHAPES[seat]]
+    tag, attrs = SHAPE_SVG[SHAPES[seat]]
     edge = {"stroke": "#fff", "stroke-width": 1.1, "stroke-linejoin": "round"}
     return h("svg", {"class": "pawn-art", "viewBox": "0 0 20 26", "aria-hidden": "true", "focusable": "false"},
              h("ellipse", {"cx": 10, "cy": 23.6, "rx": 8.2, "ry": 2.2, "fill": colour, **edge}),
              h("path", {"d": "M4.6 23.2 C5.4 18.5 6.8 15.2 8.4 13.6 L11.6 13.6 C13.2 15.2 14.6 18.5 15.4 23.2 Z",
                         "fill": colour, **edge}),
-             h(tag, {**attrs, "fill": colour, **edge}),
+             h(tag, {**attrs, "fill": colour, **edge, "stroke-width": 2.4, "transform": _HEAD}),
              h("text", {"x": 10, "y": 21.6, "text-anchor": "middle", "font-size": 6.6, "font-weight": 800,
                         "fill": ink}, index + 1))
 

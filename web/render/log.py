@@ -21,9 +21,8 @@ from ..i18n import language, power_name, t, tn
 from ..markup import cached, classes, h
 from .cards import signed
 from .common import button, meeple_text, people, player_name
-from .replay_view import action_words
 from .rules import log_why
-from .why import reason_line
+from .why import action_words, reason_line
 
 OPEN_TURNS = 6  # the newest turns shown open; older ones fold (never vanish)
 EARLIER_PAGE = 200  # folded turns drawn, and drawn more on "show more" (the controller counts them)
@@ -258,7 +257,7 @@ def log(events, seats, viewer, hidden_scores=False, fresh=0, whys=None, earlier=
     groups, drawn = [], OPEN_TURNS + earlier
     while k >= first and len(groups) < drawn:
         start, end = _span(events, opens, count, k)
-        group = _group(events, start, end, seats, viewer, hidden_scores, names, first_fresh, whys or {})
+        group = _group(events, (start, end, k), seats, viewer, hidden_scores, names, first_fresh, whys or {})
         if group is not None:
             groups.append(group)
         k -= 1
@@ -277,12 +276,14 @@ def log(events, seats, viewer, hidden_scores=False, fresh=0, whys=None, earlier=
                recent or h("li", {"class": "muted"}, t("log.empty")), folded))
 
 
-def _group(events, start, end, seats, viewer, hidden, names, first_fresh, whys):
-    """One turn: its heading, then its lines in the order they happened."""
+def _group(events, span, seats, viewer, hidden, names, first_fresh, whys):
+    """One turn (`span`: its events' start and end, and its number k, -1 the set-up):
+    its heading, then its lines in the order they happened."""
+    start, end, k = span
     chunk = tuple(events[start:end])
     fresh_from = max(first_fresh - start, 0) if first_fresh < end else None
     whys = {i - start: whys[i] for i in range(start, end) if i in whys}
-    key = (chunk, viewer, hidden, language(), names, fresh_from, repr(whys))
+    key = (chunk, k, viewer, hidden, language(), names, fresh_from, repr(whys))
     if key in _GROUPS:
         _GROUPS.move_to_end(key)
         return _GROUPS[key]
@@ -304,7 +305,7 @@ def _group(events, start, end, seats, viewer, hidden, names, first_fresh, whys):
     group = None
     if lines or head is not None:
         group = cached(h("li", {"class": classes("log-turn", fresh=fresh_from is not None),
-                                "data-seat": active},
+                                "data-seat": active, "data-key": f"turn-{k}"},
                          h("h3", {"class": "log-turn-head"}, heading), h("ol", {"class": "log-lines"}, lines)))
     _GROUPS[key] = group
     if len(_GROUPS) > GROUPS_KEPT:

@@ -32,7 +32,7 @@ def _panel(view, seats, seat, delta, targets):
     kind = t("panel.bot", level=t("level." + seats[seat].level)) if seats[seat].is_bot else t("panel.human")
     cls = classes("panel", f"seat-{seat}", to_move=to_move, active=view["active"] == seat and not view["over"],
                   you=view["seat"] == seat, winner=seat in view["winners"])
-    return h("li", {"class": cls, "data-seat": seat},
+    return h("li", {"class": cls, "data-seat": seat, "data-key": f"panel-{seat}"},
              badge(seat, size=30),
              h("div", {"class": "panel-body"},
                h("div", {"class": "panel-name"}, h("span", {"class": "name"}, player_name(seats, seat)),

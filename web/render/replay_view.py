@@ -3,12 +3,11 @@ with a table of the same numbers for screen readers)."""
 
 from bisect import bisect_right
 
-from lepeuple import action_from_json
-
-from ..i18n import power_name, t, tn
+from ..i18n import t, tn
 from ..markup import classes, h
 from ..model.eyes import EVERYONE
-from .common import COLOURS, button, meeple_label, player_name
+from .common import COLOURS, button, player_name
+from .why import action_words, mistake_line
 
 
 def controls(replay, playing, can_continue, extra=None, allowed=()):
@@ -145,8 +144,6 @@ def review_panel(review, replay):
 
 def _mistake_why(mistake, seats):
     """The mistake's reason in words, under its line (web/render/why.mistake_line)."""
-    from .why import mistake_line
-
     line = mistake_line(mistake, seats)
     return h("span", {"class": "review-why", "data-testid": "review-why"}, line) if line else None
 
@@ -171,24 +168,6 @@ def _time_left(seconds):
 def turn_label(mistake, seats):
     """"Turn 12: Ann": the turn of a reviewed decision, named as the replay's turn menu names it."""
     return t("replay.turn_n", n=mistake["turn"], name=player_name(seats, mistake["player"]))
-
-
-def action_words(data, seats):
-    """An action (JSON notation) in a few words: "card 7, Z1, circle", "draw two"."""
-    a = action_from_json(data)
-    if a.type == "move":
-        return t("act.move", card=a.card, meeple=meeple_label(a.meeple), how=t("how." + a.how))
-    if a.type == "power":
-        if a.target is not None:
-            return t("act.power.target", card=power_name(a.card), target=player_name(seats, a.target))
-        if a.meeple is not None:
-            return t("act.power.swap", card=power_name(a.card), meeple=meeple_label(a.meeple), other=meeple_label(a.other))
-        return power_name(a.card)
-    if a.type == "partner":
-        return t("act.partner", meeple=meeple_label(a.meeple))
-    if a.type == "defend":
-        return t("act.defend.yes" if a.play else "act.defend.no")
-    return t("act." + a.type)
 
 
 # ----- the score chart ---------------------------------------------------

@@ -9,12 +9,13 @@ Hidden means hidden: a card the reason knows in someone's hand is named only
 to that hand's holder; with hidden scores only the viewer's own points show.
 """
 
+from lepeuple import action_from_json
 from lepeuple.core.cards import GAINS
 
 from ..i18n import power_name, t, tn
 from ..markup import h
 from .cards import signed
-from .common import meeple_text, player_name
+from .common import meeple_label, meeple_text, player_name
 
 CLOSE_CALL = 0.02  # chances to win this close (two points in a hundred) are a close call, not a choice
 
@@ -60,11 +61,27 @@ def _weighed(reason, seats, viewer):
     return t("why.chance", name=player_name(seats, reason["seat"]), **fields)
 
 
+def action_words(data, seats):
+    """An action (JSON notation) in a few words: "card 7, Z1, circle", "draw two"."""
+    a = action_from_json(data)
+    if a.type == "move":
+        return t("act.move", card=a.card, meeple=meeple_label(a.meeple), how=t("how." + a.how))
+    if a.type == "power":
+        if a.target is not None:
+            return t("act.power.target", card=power_name(a.card), target=player_name(seats, a.target))
+        if a.meeple is not None:
+            return t("act.power.swap", card=power_name(a.card), meeple=meeple_label(a.meeple), other=meeple_label(a.other))
+        return power_name(a.card)
+    if a.type == "partner":
+        return t("act.partner", meeple=meeple_label(a.meeple))
+    if a.type == "defend":
+        return t("act.defend.yes" if a.play else "act.defend.no")
+    return t("act." + a.type)
+
+
 def _alternative(action, seats, own):
     """The runner-up in a few words. Not played, its card is still in the decider's hand:
     named to the decider only (the Hint), to others just "another move", "a power card"."""
-    from .replay_view import action_words
-
     if not own and action["type"] in ("move", "power"):
         return t("why.other." + action["type"])
     return action_words(action, seats)
@@ -171,8 +188,6 @@ _WORDS = {
 def hint_why_text(action, m):
     """The Hint's line: the hinted choice, then what it gains ("Why: …"), from the player's
     view (a TableModel `m` whose hint.why is the hint's reason)."""
-    from .common import meeple_label
-
     if action.type == "move":
         what = t("hint.move", card=action.card, meeple=meeple_label(action.meeple), how=t("how." + action.how))
     elif action.type == "power":

@@ -50,13 +50,22 @@ def table(browser, url, shot, hand):
     page.context.close()
 
 
-def phone(browser, url, shot):
-    page = browser.new_context(**PHONE).new_page()
-    page.goto(url + "?players=human,bot:easy,bot:easy&seed=3&speed=instant")
+def game(browser, options, url, query, decisions):
+    """A page on a new game after `decisions` decisions (None: to its end)."""
+    page = browser.new_context(**options).new_page()
+    page.goto(url + query)
     chromium.wait_ready(page)
-    for _ in range(3):
-        wait_for_person(page)
-        play_decision(page)
+    made = 0
+    while decisions is None or made < decisions:
+        wait_for_person(page, 120_000)
+        if play_decision(page) == "end":
+            break
+        made += 1
+    return page
+
+
+def phone(browser, url, shot):
+    page = game(browser, PHONE, url, "?players=human,bot:easy,bot:easy&seed=3&speed=instant", 3)
     wait_for_person(page)
     page.locator("[data-testid=hand] button.card.movement").first.click()
     settle(page, 1, 300)
@@ -69,13 +78,7 @@ def phone(browser, url, shot):
 
 
 def review(browser, url, shot):
-    page = browser.new_context(**LAPTOP).new_page()
-    page.goto(url + "?players=human,bot:easy,bot:easy&seed=5&speed=instant&target=6")
-    chromium.wait_ready(page)
-    while True:
-        wait_for_person(page, 120_000)
-        if play_decision(page) == "end":
-            break
+    page = game(browser, LAPTOP, url, "?players=human,bot:easy,bot:easy&seed=5&speed=instant&target=6", None)
     page.click("[data-testid=end-review]")
     page.wait_for_selector("[data-testid=review-panel]:not([aria-busy])", timeout=600_000)
     page.locator("[data-testid=review-item]").first.click()

@@ -84,3 +84,16 @@ def test_the_phone_menu_and_score_strip(page, site_url, wait_ready):
     clean(page, "phone-table")
     page.click("[data-testid=menu-open]")
     clean(page, "phone-menu")
+
+
+def test_a_card_under_the_pointer_zooms(page, site_url, wait_ready):
+    page.goto(site_url + game_url("human,bot:easy,bot:easy", 3))
+    wait_ready(page)
+    wait_for_person(page)
+    card = page.locator("[data-testid=hand] .card[data-zoom]").first
+    before = card.bounding_box()
+    card.hover()
+    page.wait_for_timeout(900)  # it waits a moment, so that passing over the hand zooms nothing
+    after = card.bounding_box()
+    assert after["width"] > 1.5 * before["width"] and after["height"] > 1.5 * before["height"]
+    assert after["y"] + after["height"] <= 900  # it grows upwards, over the board, never off the screen

@@ -8,7 +8,8 @@ from .common import badge, button, people, player_name
 
 
 def panels(view, seats, score_deltas=None, targets=None):
-    """One panel per seat; `targets` lists the seats a power card may be played at now."""
+    """One panel per seat; `targets` maps the seats a power card may be played at now to
+    what it would do there (words, or None)."""
     score_deltas = score_deltas or {}
     return h("ol", {"class": "panels", "aria-label": t("panels.label")},
              [_panel(view, seats, s, score_deltas.get(s), targets) for s in range(view["players"])])
@@ -57,7 +58,9 @@ def _score(view, seat, delta):
 def _target_button(seat, targets):
     if not targets or seat not in targets:
         return None
-    return button(t("btn.target"), "target", seat, cls="btn target-btn")
+    said = targets[seat]
+    return button(t("btn.target"), "target", seat, cls="btn target-btn",
+                  attrs={"title": said, "aria-label": f"{t('btn.target')}: {said}" if said else None})
 
 
 def _card_name(card):

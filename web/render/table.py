@@ -95,7 +95,7 @@ def table_screen(m):
                all_hands(m) if m.replay and m.replay.hands else hand(m)),
              h("aside", {"class": "side", "id": "side"},
                m.aside,
-               h("div", {"data-region": "panels"}, panels(v, m.seats, m.changes, m.offer.targets if m.offer else None)),
+               h("div", {"data-region": "panels"}, panels(v, m.seats, m.changes, _targets(m))),
                log_panel(m.log, m.seats, v["seat"], v["options"]["scores"] == "hidden",
                          fresh=(m.frame.end - m.frame.start) if m.frame else len(m.last), whys=m.whys,
                          earlier=m.earlier)))
@@ -121,6 +121,13 @@ def prompt_why(m):
     if step == "card":
         rule = "R10"
     return why(rule, cls="ghost why prompt-why") if rule else None
+
+
+def _targets(m):
+    """seat -> what the power card chosen would do there, in words: the panels' Target buttons."""
+    if m.offer is None or m.offer.step != "target":
+        return None
+    return {a.target: power_text(e, m.seats, m.view["seat"]) if e else None for a, e in m.offer.effects.items()}
 
 
 def _scoring(m):

@@ -1,4 +1,4 @@
-"""Le Dernier Peuple: the rules engine (RULES.md), pure Python, no browser imports.
+"""Le Dernier Peuple: the rules engine (docs/rules.md), pure Python, no browser imports.
 
 >>> from lepeuple import new_game
 >>> g = new_game(3, seed=7)

@@ -1,26 +1,27 @@
 #!/usr/bin/env python3
 """Build the static site into _site/ (standard library only, and Node.js for the snapshot).
 
-    python scripts/build_site.py [--out DIR] [--no-snapshot]
+    python -m scripts.build_site [--out DIR] [--no-snapshot]
 
 _site/ gets: index.html, with the first screen rendered into it by the page's
 own Python (write_first_screen), and rules/<lang>.html; web/startup/keys.mjs, the storage
 and URL keys web/startup/firstscreen.mjs shares with the Python, written from it first
-(write_keys_module); pyscript.toml; python-files.json, every .py/.json
+(write_keys_module); python-files.json, every .py/.json
 file of lepeuple/ and web/ (so new modules are picked up) but lepeuple's layers
 the page never imports (NOT_SHIPPED: the tools, the research bots) as {path: text}, and
 the message catalogs web/locales/*.po compiled to gettext's .mo (base64),
-which web/startup/interpreter.mjs writes into Pyodide's file system (one request
-instead of one per module with PyScript's [files]); the rest of web/ (style,
-icons, that interpreter module); Pyodide and PyScript copied from node_modules
-(run `npm ci` first) into vendor/; sw.js, the service worker, with its
+which web/startup/interpreter.mjs writes into Pyodide's file system (in the
+page's worker: one request instead of one per module); the rest of web/ (style,
+icons, the page's modules, the worker); Pyodide copied from node_modules
+(run `npm ci` first) into vendor/, and the QR code library
+(copy_qr_library); sw.js, the service worker, with its
 precache list and a version hash of the built files; and bare/, a page that
-only starts the same runtime, the baseline of scripts/bench/startup_bench.py.
+only starts the same runtime in a worker, the baseline of scripts/bench/startup_bench.py.
 
 pyodide-snapshot.bin is a Pyodide memory snapshot, made under Node.js by
 scripts/make_snapshot.mjs: CPython initialised, the standard library modules
 the page imports and our own modules that need no browser already imported.
-The page's interpreter module, web/startup/interpreter.mjs, starts Pyodide from it
+web/startup/interpreter.mjs, in the page's worker, starts Pyodide from it
 (falling back to an ordinary start). Making one takes seconds, so it is kept in
 node_modules/.cache/lepeuple-snapshot/ under a hash of everything it is made
 from. `--no-snapshot` builds without it (the page then starts the slow way).
@@ -39,7 +40,6 @@ import struct
 import subprocess
 import sys
 import tempfile
-import tomllib
 import zipfile
 import zlib
 from pathlib import Path
@@ -53,9 +53,11 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.js", "pyodide.as
 WEB_SUFFIXES = {".py", ".json", ".css", ".svg", ".js", ".mjs", ".png", ".webp", ".woff2", ".html"}
 PYTHON_FS_SUFFIXES = {".py", ".json"}  # what goes into Pyodide's file system,
 PYTHON_FILES = "python-files.json"  # in this one file
-# lepeuple's layers the page never imports (README, How it is built): developers'
-# tools (the command line, arena, scenarios, statistics) and the research bots.
-NOT_SHIPPED = ("lepeuple/tools/", "lepeuple/research/", "lepeuple/__main__.py")
+# What of lepeuple the page never imports (docs/building.md): developers' tools (the command
+# line, arena, scenarios, statistics), the research bots and the learned evaluation they
+# play with (its module and its weights). check_shipped fails the build if this is wrong.
+NOT_SHIPPED = ("lepeuple/tools/", "lepeuple/research/", "lepeuple/__main__.py",
+               "lepeuple/bots/learned.py", "lepeuple/bots/learned.json")
 
 # The memory snapshot (see the module docstring), shipped gzipped.
 SNAPSHOT = "pyodide-snapshot.bin"
@@ -63,12 +65,10 @@ SNAPSHOT_GZ = SNAPSHOT + ".gz"
 SNAPSHOT_FORMAT = "web/startup/snapshotfile.mjs"  # its file format, written by make_snapshot.mjs, read by the page
 SNAPSHOT_CACHE = NODE / ".cache/lepeuple-snapshot"
 SNAPSHOT_CACHE_KEEP = 3  # newest entries kept (16 MB each)
-ENTRY_MODULE = "web.main"  # what index.html imports; the snapshot preloads what it reaches
+ENTRY_MODULE = "web.main"  # what the page's worker imports; the snapshot preloads what it reaches
 OUR_PACKAGES = {"lepeuple", "web"}
-# The standard library modules PyScript's own Python package (@pyscript/core
-# 0.7.31, src/stdlib/pyscript/*.py) imports when the page starts.
-PYSCRIPT_IMPORTS = ("asyncio", "base64", "collections", "functools", "html", "inspect", "io",
-                    "json", "os", "pathlib", "sys")
+# Standard library modules the worker's Python uses beside what our modules import.
+WORKER_IMPORTS = ("asyncio",)
 
 # Large files the page fetches gzipped and unpacks with the browser's
 # DecompressionStream (web/startup/interpreter.mjs): the page's bytes do not depend on
@@ -87,14 +87,10 @@ LOCK = "pyodide-lock.json"
 INTERPRETER = "web/startup/interpreter.mjs"
 FILES_LINE = re.compile(r"^const BUILT = .*;$", re.M)
 # Files of the site the page never uses: not precached by the service worker.
-# PyScript's editor and terminal libraries (its small plugin modules are
-# loaded, these only when a page has an editor or a terminal; index-*.js is a
-# chunk that only CodeMirror's modules import), its MicroPython,
-# zip and storage parts; the rules before Python is ready (Python draws them
-# once it is); the plain twins of the gzipped files, Pyodide's full
-# standard library and lock file (bare/ uses them), bare/.
+# The rules before Python is ready (Python draws them once it is); the plain
+# twins of the gzipped files, Pyodide's full standard library and lock file
+# (bare/ uses them), bare/.
 NOT_PRECACHED = re.compile(r"""^(bare/.*|rules/.*|.*\.map|.*LICENSE
-    |vendor/pyscript/(codemirror.*|index-.*|xterm.*|mpy-.*|pyodide_graph-.*|zip-.*|storage\.js|service-worker\.js)
     |vendor/pyodide/(pyodide\.asm\.wasm|pyodide\.asm\.mjs|python_stdlib\.zip|pyodide-lock\.json)
     |python-files\.json)$""", re.X)
 # standard library modules kept even if nothing seems to import them: codecs
@@ -109,30 +105,33 @@ STDLIB_ALWAYS = ("encodings.utf_8", "encodings.utf_8_sig", "encodings.latin_1", 
                  "encodings.utf_16", "encodings.utf_32", "encodings.unicode_escape",
                  "encodings.raw_unicode_escape", "encodings.idna", "encodings.aliases")
 
+# bare/: the baseline of scripts/bench/startup_bench.py and first_visit_bench.py: npm's
+# Pyodide started the ordinary way in a module worker (its own standard library, no
+# snapshot, no game code), and the same service worker, for a fair warm start.
 BARE_HTML = """<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
-  <title>bare PyScript + Pyodide</title>
+  <title>bare Pyodide in a worker</title>
   <link rel="icon" href="data:,">
-  <link rel="stylesheet" href="../vendor/pyscript/core.css">
-  <script>
-    // Same service worker as the game page, for a fair warm-start comparison.
-    if ("serviceWorker" in navigator)
-      addEventListener("load", () => navigator.serviceWorker.register("../sw.js"));
-  </script>
-  <script type="module" src="../vendor/pyscript/core.js"></script>
+  <script type="module" src="./bare.mjs"></script>
 </head>
 <body>
-  <!-- Startup baseline: the runtime alone, no game code. -->
-  <script type="py" config="./pyscript.toml">
-    from pyscript import document
-    document.body.dataset.ready = "1"
-  </script>
+  <!-- Startup baseline: the runtime alone, in a worker, no game code. -->
 </body>
 </html>
 """
-BARE_TOML = 'interpreter = "../vendor/pyodide/pyodide.mjs"\n'
+BARE_PAGE = """if ("serviceWorker" in navigator) addEventListener("load", () => navigator.serviceWorker.register("../sw.js"));
+const worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
+worker.onmessage = () => { document.body.dataset.ready = "1"; };
+"""
+BARE_WORKER = """import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+
+const pyodide = await loadPyodide({ indexURL: new URL("../vendor/pyodide/", import.meta.url).href });
+globalThis.pyodide = pyodide;  // as the game's worker does (tests/e2e/test_startup.py)
+pyodide.runPython("import sys");
+postMessage("ready");
+"""
 
 # The web app manifest (installable page). The icons are our own: web/icon.svg,
 # and PNGs drawn below (a felt disc with the five peoples' colours around it).
@@ -170,15 +169,6 @@ def npm_package(name):
     return folder, found
 
 
-def check_pair(pyscript_dist, pyodide_version):
-    """PyScript's bundle names the Pyodide release it is built for: it must be ours."""
-    for chunk in pyscript_dist.glob("core-*.js"):
-        match = re.search(r'\(\w+="([^"]+)"\)=>`https://cdn\.jsdelivr\.net/pyodide/v', chunk.read_text())
-        if match and match[1] != pyodide_version:
-            raise BuildError(f"@pyscript/core is built for Pyodide {match[1]}, "
-                     f"package.json pins {pyodide_version}")
-
-
 def source_files(folder, suffixes):
     return sorted(p for p in (ROOT / folder).rglob("*")
                   if p.is_file() and p.suffix in suffixes and "__pycache__" not in p.parts)
@@ -195,11 +185,16 @@ def copy(src, dest):
     shutil.copyfile(src, dest)
 
 
-def pyscript_toml():
-    text = (ROOT / "pyscript.toml").read_text()
-    if "files" in tomllib.loads(text):
-        raise BuildError(f"pyscript.toml must not set [files]: web/startup/interpreter.mjs writes {PYTHON_FILES}")
-    return text
+# The QR code library's browser module, which web/net/qr.mjs imports from
+# vendor/ (its MIT licence is in its header): npm package, file in it, place in the site.
+QR_LIBRARY = ("qrcode-generator", "dist/qrcode.mjs", "vendor/qrcode-generator/qrcode.mjs")
+
+
+def copy_qr_library(out):
+    """Copy the QR code library (QR_LIBRARY) from node_modules into out/vendor/."""
+    name, source, dest = QR_LIBRARY
+    folder, _ = npm_package(name)
+    copy(folder / source, out / dest)
 
 
 def python_files(modules, binary=None):
@@ -214,7 +209,6 @@ def compiled_catalogs():
     """{"web/locales/<code>.mo": bytes}: each gettext catalog web/locales/<code>.po
     compiled (web/msgfmt.py), for web/i18n.py to read with gettext in the page.
     The .po files themselves are not shipped."""
-    sys.path.insert(0, str(ROOT))
     from web.msgfmt import compile_po
 
     return {path.with_suffix(".mo").relative_to(ROOT).as_posix(): compile_po(path.read_text(encoding="utf-8"))
@@ -223,13 +217,12 @@ def compiled_catalogs():
 
 def shared_keys():
     """{name: value} of KEYS_MODULE, read from the Python that owns each."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
     from web.model import newgame, storage, tutorial_game as tutorial
     from web.startup import takeover
 
     return {"SAVE_KEY": storage.SAVE_KEY, "PREFS_KEY": storage.PREFS_KEY, "KEPT_KEY": takeover.KEPT_KEY,
-            "TUTORIAL_KEY": tutorial.KEY, "SAVE_END": takeover.SAVE_END, "SETUP_KEYS": list(newgame.SETUP_KEYS)}
+            "TUTORIAL_KEY": tutorial.KEY, "SAVE_END": storage.SAVE_END, "SETUP_KEYS": list(newgame.SETUP_KEYS),
+            "WHOLE": newgame.WHOLE}
 
 
 def keys_module():
@@ -342,10 +335,10 @@ def imported_names(path, name):
 
 def preload_modules(sources):
     """What the snapshot imports: our modules reachable from ENTRY_MODULE, and
-    the standard library modules they and PyScript import. Modules that turn out
-    to need the browser are skipped by make_snapshot.mjs."""
+    the standard library modules they import. Modules that turn out to need the
+    browser are skipped by make_snapshot.mjs."""
     ours = {module_name(p): p for p in sources if p.suffix == ".py"}
-    reached, stdlib, todo = [], set(PYSCRIPT_IMPORTS), [ENTRY_MODULE]
+    reached, stdlib, todo = [], set(WORKER_IMPORTS), [ENTRY_MODULE]
     while todo:
         name = todo.pop()
         if name in reached or name not in ours:
@@ -360,6 +353,21 @@ def preload_modules(sources):
             elif top in sys.stdlib_module_names:
                 stdlib.add(imported)
     return sorted(stdlib) + sorted(reached)
+
+
+def check_shipped(files):
+    """Fail the build unless the modules of `files` (the page's Python, shipped) are exactly
+    ours that the page can import: those reached from ENTRY_MODULE by walking every source
+    file's imports statically (preload_modules: imports inside functions count; the page
+    imports nothing by a computed name). A module shipped and never reached, or reached and
+    not shipped, is named; NOT_SHIPPED is what to change."""
+    shipped = {module_name(p) for p in files if p.suffix == ".py"}
+    sources = source_files("lepeuple", {".py"}) + source_files("web", {".py"})
+    reached = {m for m in preload_modules(sources) if m.partition(".")[0] in OUR_PACKAGES}
+    unused, missing = sorted(shipped - reached), sorted(reached - shipped)
+    if unused or missing:
+        raise BuildError(f"the site must ship exactly the modules {ENTRY_MODULE} imports: shipped but never "
+                         f"imported {unused or 'none'}; imported but not shipped {missing or 'none'} (NOT_SHIPPED)")
 
 
 def gzipped(data):
@@ -402,21 +410,20 @@ def write_stdlib(source, dest, members):
 
 
 def write_lock(source, dest):
-    """Pyodide's lock file with no packages: the page loads none (pyscript.toml)."""
+    """Pyodide's lock file with no packages: the page loads none (npm's Pyodide holds no wheels)."""
     lock = json.loads(source.read_text())
     dest.write_text(json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":")))
 
 
 def snapshot_key(job, files):
     """A hash of everything the snapshot is made from: the modules to import, our
-    files (path and contents), PyScript's sources, Pyodide, the script and the file format, Node."""
+    files (path and contents), Pyodide, the script and the file format, Node."""
     digest = hashlib.sha256(json.dumps([job["imports"], sorted(files), job.get("stdlibAlways")]).encode())
     node = shutil.which("node")
     digest.update(subprocess.run([node, "--version"], capture_output=True, text=True).stdout.encode() if node else b"")
     pyodide = NODE / "pyodide"
     inputs = [ROOT / "scripts/make_snapshot.mjs", ROOT / SNAPSHOT_FORMAT]
     inputs += [pyodide / n for n in PYODIDE_FILES if (pyodide / n).exists()]
-    inputs += [Path(job["pyscriptMap"])] if job.get("pyscriptMap") else []
     for path in inputs + [files[name] for name in sorted(files)]:
         digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()[:24]
@@ -426,9 +433,8 @@ def make_snapshot(out, files):
     """Write out/SNAPSHOT, from the cache when nothing it depends on changed.
     `files`: {path in Pyodide's FS ("./web/app.py"): file on disk}."""
     sources = [ROOT / name.removeprefix("./") for name in files]
-    maps = sorted((NODE / "@pyscript/core/dist").glob("core-*.js.map"))
     job = {"indexURL": str(out / "vendor/pyodide") + "/", "imports": preload_modules(sources),
-           "pyscriptMap": str(maps[0]) if len(maps) == 1 else None, "stdlibAlways": list(STDLIB_ALWAYS)}
+           "stdlibAlways": list(STDLIB_ALWAYS)}
     node = shutil.which("node")
     if not node:
         raise BuildError("Node.js (`node`) is needed to make the Pyodide snapshot (or build with --no-snapshot)")
@@ -466,10 +472,7 @@ def write_first_screen(out):
     Python under CPython (scripts/prerender.py): the new-game screen as a <template>
     per language in out/index.html, and the rules page of each language in
     out/rules/, fetched by web/startup/firstscreen.mjs only when opened."""
-    for folder in (ROOT, ROOT / "scripts"):  # web/, and scripts/prerender.py
-        if str(folder) not in sys.path:
-            sys.path.insert(0, str(folder))
-    import prerender
+    from scripts import prerender
     from web import i18n
 
     page = (out / "index.html").read_text(encoding="utf-8")
@@ -481,27 +484,9 @@ def write_first_screen(out):
         (out / RULES_DIR / f"{lang}.html").write_text(prerender.rules(lang), encoding="utf-8")
 
 
-PRELOADS = "<!-- the large downloads' preloads: scripts/build_site.py writes them here -->"
-
-
-def write_preloads(out, built):
-    """In out/index.html, a preload of each large file web/startup/interpreter.mjs fetches
-    (`built`: those it is told of), last in the page: their downloads start once
-    the page itself is in, not once its modules have loaded. As fetch() asks
-    for them (`crossorigin`: the same request, so that it is sent once)."""
-    page = (out / "index.html").read_text(encoding="utf-8")
-    if page.count(PRELOADS) != 1:
-        raise BuildError(f"index.html must hold the line {PRELOADS!r} once")
-    links = "\n  ".join(f'<link rel="preload" href="./{name}" as="fetch" crossorigin>'
-                        for name in built)
-    (out / "index.html").write_text(page.replace(PRELOADS, links), encoding="utf-8")
-
-
 def build(out=ROOT / "_site", snapshot=True):
     out = Path(out)
-    pyodide, pyodide_version = npm_package("pyodide")
-    pyscript, _ = npm_package("@pyscript/core")
-    check_pair(pyscript / "dist", pyodide_version)
+    pyodide, _ = npm_package("pyodide")
 
     if out.exists():
         shutil.rmtree(out)
@@ -510,6 +495,7 @@ def build(out=ROOT / "_site", snapshot=True):
     copy(ROOT / "index.html", out / "index.html")
     write_first_screen(out)
     python = page_python_files()
+    check_shipped(python)
     modules = [p.relative_to(ROOT).as_posix() for p in python]
     catalogs = compiled_catalogs()
     (out / PYTHON_FILES).write_text(python_files(modules, catalogs), encoding="utf-8")
@@ -517,15 +503,11 @@ def build(out=ROOT / "_site", snapshot=True):
     for path in source_files("web", WEB_SUFFIXES - PYTHON_FS_SUFFIXES):
         if path.name != "sw.template.js":
             copy(path, out / path.relative_to(ROOT))
-    (out / "pyscript.toml").write_text(pyscript_toml())
 
     for name in PYODIDE_FILES:
         if (pyodide / name).exists():
             copy(pyodide / name, out / "vendor/pyodide" / name)
-    for path in (pyscript / "dist").iterdir():
-        if path.suffix in {".js", ".css"}:
-            copy(path, out / "vendor/pyscript" / path.name)
-    copy(pyscript / "LICENSE", out / "vendor/pyscript/LICENSE")
+    copy_qr_library(out)
 
     snapshot_report = None
     if snapshot:
@@ -536,7 +518,6 @@ def build(out=ROOT / "_site", snapshot=True):
         write_gzipped(out / name)
     built = {name: (out / name).stat().st_size
              for name in (SNAPSHOT_GZ, STDLIB, LOCK, *(f"{n}.gz" for n in GZIP_FILES)) if (out / name).exists()}
-    write_preloads(out, built)
     loader = (out / INTERPRETER).read_text()
     if not FILES_LINE.search(loader):
         raise BuildError(f"{INTERPRETER} has no `const BUILT = ...;` line for the build to fill in")
@@ -545,7 +526,8 @@ def build(out=ROOT / "_site", snapshot=True):
     write_manifest(out)
     (out / "bare").mkdir()
     (out / "bare/index.html").write_text(BARE_HTML)
-    (out / "bare/pyscript.toml").write_text(BARE_TOML)
+    (out / "bare/bare.mjs").write_text(BARE_PAGE)
+    (out / "bare/worker.mjs").write_text(BARE_WORKER)
 
     version, files = write_service_worker(out)
     return {"out": str(out), "version": version, "files": files, "modules": modules, "catalogs": sorted(catalogs),

@@ -5,20 +5,19 @@
 // JOB.json: {"indexURL": dir of pyodide.mjs, "out": file to write,
 //            "files": {path in Pyodide's FS: file on disk},
 //            "imports": [module names to import before the snapshot],
-//            "pyscriptMap": PyScript's core-*.js.map, for its Python sources,
 //            "stdlibAlways": standard library modules to keep in any case}
 //
 // Starting Pyodide means initialising CPython and importing its bootstrap
 // modules: seconds. A snapshot is the WebAssembly memory once that is done;
 // web/startup/interpreter.mjs hands it to loadPyodide({_loadSnapshot}) in the
-// page. The file holds only what the page cannot know without it: the memory
+// page's worker. The file holds only what the page cannot know without it: the memory
 // less its zero blocks and less the data segments of pyodide.asm.wasm
 // (web/startup/snapshotfile.mjs). Before taking it we drop caches and zero the heap's
 // free memory (garbage otherwise shipped), and import the modules the page will import anyway:
 // the standard library modules, and our own modules that do not need the
-// browser (lepeuple, most of web/), from the same files PyScript's [files]
-// writes at the same paths. A module that cannot be imported here (it needs
-// `pyscript` or `js`) is left to the page. Prints one JSON line: what was
+// browser (lepeuple, web/), from the same files interpreter.mjs writes at the
+// same paths. A module that cannot be imported here (it needs `js`) is left to
+// the page, its bytecode compiled here. Prints one JSON line: what was
 // imported, what was skipped and why, the snapshot's sizes.
 
 import fs from "node:fs";
@@ -66,45 +65,13 @@ for (const [fsPath, diskPath] of Object.entries(job.files)) {
 
 // The browser-only modules are refused outright, so a module needing them
 // fails to import here instead of holding a Node.js object in the snapshot.
-// Run in a namespace of its own: __main__, where the page's code runs, stays clean.
-// PyScript's Python package, as its bundle embeds it (src/stdlib/pyscript.js:
-// export default {"pyscript": {"__init__.py": "...", ...}}), written where
-// PyScript writes it: ./pyscript/... in the working directory.
-function pyscriptSources(mapFile) {
-  const map = JSON.parse(fs.readFileSync(mapFile, "utf8"));
-  const index = map.sources.findIndex((name) => name.endsWith("src/stdlib/pyscript.js"));
-  if (index < 0) throw new Error(`no src/stdlib/pyscript.js in ${mapFile}`);
-  const text = map.sourcesContent[index];
-  const tree = new Function(`return ${text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)}`)();
-  const sources = {};
-  const walk = (node, prefix) => {
-    for (const [name, value] of Object.entries(node)) {
-      if (typeof value === "string") sources[`${prefix}${name}`] = value;
-      else walk(value, `${prefix}${name}/`);
-    }
-  };
-  walk(tree, "./");
-  return sources;
-}
-
-let toCompile = {};
-try {
-  if (job.pyscriptMap) toCompile = pyscriptSources(job.pyscriptMap);
-} catch (error) {
-  console.error(`make_snapshot: PyScript's Python sources not found (${error.message}); not precompiled`);
-}
-for (const [fsPath, source] of Object.entries(toCompile)) {
-  const target = path.posix.resolve(cwd, fsPath);
-  py.FS.mkdirTree(path.posix.dirname(target));
-  py.FS.writeFile(target, source);
-}
-
+// Run in a namespace of its own: __main__ stays clean.
 const dict = py.globals.get("dict");
 const namespace = dict();
 const report = py.runPython(`
 import importlib, json, sys
 
-BROWSER_ONLY = {"js", "pyodide_js", "pyscript", "_pyscript", "polyscript"}
+BROWSER_ONLY = {"js", "pyodide_js"}
 
 class _BrowserOnly:
     @staticmethod
@@ -147,7 +114,7 @@ def _precompile(paths):
 _imported, _skipped = _preload(json.loads(${JSON.stringify(JSON.stringify(job.imports))}))
 _ours = [path for path in json.loads(${JSON.stringify(JSON.stringify(Object.keys(job.files)))})
          if path[2:].removesuffix(".py").removesuffix("/__init__").replace("/", ".") in _skipped]
-_compiled = _precompile(json.loads(${JSON.stringify(JSON.stringify(Object.keys(toCompile)))}) + _ours)
+_compiled = _precompile(_ours)
 _loaded = sorted(sys.modules)
 json.dumps({"imported": _imported, "skipped": _skipped, "compiled": _compiled, "loaded": _loaded})
 `, { globals: namespace });
@@ -178,8 +145,8 @@ if (!Buffer.from(unpackSnapshot(packed, wasm)).equals(Buffer.from(snapshot)))
 // The standard library the page needs (scripts/build_site.py writes a
 // python_stdlib.zip of these files only): every module loaded above (the
 // ordinary bootstrap, the modules preloaded, hence what a start without the
-// snapshot needs too), those PyScript's package and the modules left to the
-// page import (anywhere in their source), Pyodide's own packages, and,
+// snapshot needs too), those the modules left to the page import (anywhere in
+// their source), Pyodide's own packages, and,
 // transitively, what those import when imported (not the imports inside their
 // functions: the standard library's lazy imports would bring in most of it).
 // Worked out after the snapshot was taken: it imports ast and zipfile.
@@ -240,7 +207,7 @@ def _stdlib(loaded, sources, always):
         return sorted(files)
 
 json.dumps(_stdlib(json.loads(${JSON.stringify(report)})["loaded"],
-                   json.loads(${JSON.stringify(JSON.stringify(Object.keys(toCompile).concat(Object.keys(job.files).filter((p) => p.endsWith(".py")))))}),
+                   json.loads(${JSON.stringify(JSON.stringify(Object.keys(job.files).filter((p) => p.endsWith(".py"))))}),
                    json.loads(${JSON.stringify(JSON.stringify(job.stdlibAlways ?? []))})))
 `, { globals: stdlibNamespace }));
 stdlibNamespace.destroy();

@@ -24,7 +24,7 @@ from web.render import screens
 from web.render.rules import rules_page
 from web.render.tutorial_view import offer
 
-SEATS = 5  # the most a table takes (RULES.md R1)
+SEATS = 5  # the most a table takes (docs/rules.md R1)
 
 
 def first_draft(count, levels):

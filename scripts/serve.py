@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A tiny static server for the built site (standard library only).
 
-    python scripts/serve.py [--dir _site] [--port 8000]
+    python -m scripts.serve [--dir _site] [--port 8000]
 
 Serves on 127.0.0.1 only. If the port is taken, the next free one is used.
 Also imported by the tests and the startup benchmark: start_server().
@@ -66,7 +66,7 @@ def main():
     parser.add_argument("--port", default=8000, type=int)
     args = parser.parse_args()
     if not (args.dir / "index.html").exists():
-        parser.error(f"{args.dir} has no index.html: build it first (python scripts/build_site.py)")
+        parser.error(f"{args.dir} has no index.html: build it first (python -m scripts.build_site)")
     for port in range(args.port, args.port + 50):
         try:
             server = make_server(args.dir, port)

@@ -1,11 +1,7 @@
 """scripts/bench/bench_browser.py's summary of its pairs of runs (Pyodide, CPython): pure
 arithmetic, tested without a browser (tests/e2e/test_bench_browser.py runs it in one)."""
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts" / "bench"))
-import bench_browser
+from scripts.bench import bench_browser
 
 
 def test_pairs_are_summed_up_by_the_median_ratio_and_the_ratio_of_the_bests():

@@ -190,7 +190,7 @@ def test_a_private_read_is_found():
 
 
 LAYERS = ("core", "bots", "coach", "lepeuple", "research", "tools")
-"""lepeuple/'s layers, lowest first (README, How it is built): the rules (lepeuple/core/);
+"""lepeuple/'s layers, lowest first (docs/README.md, The repository): the rules (lepeuple/core/);
 the page's bots on them (lepeuple/bots/); what a player is told, built on both
 (lepeuple/coach/: preview, explain, reason, review, the tutorial's script); the package's
 API (lepeuple/__init__.py); research bots (lepeuple/research/); developers' tools

@@ -94,10 +94,10 @@ EVENTS = {
     # seat 0 moves (0,0) from 6 to 5 with (0,1) on 7: noble attack; seat 1 at 0 stays at 0 (R15)
     "noble_attack": (dict(meeples=[[6, 7], [6, 6], [10, 10]], hands=hands(([13], []), ([], []), ([], []))),
                      move(13, 0, 0), [3, 0, 0]),
-    # RULES.md R14 example 3
+    # docs/rules.md R14 example 3
     "sneaky_attack": (dict(meeples=[[8, 2], [11, 6], [10, 10]], hands=hands(([2], []), ([], []), ([], [])),
                            scores=[0, 0, 3]), move(2, 0, 0), [2, 1, -1]),
-    # RULES.md R14 example 4: seat 0 moves seat 1's meeple 8 -> 9 with seat 2's on 11
+    # docs/rules.md R14 example 4: seat 0 moves seat 1's meeple 8 -> 9 with seat 2's on 11
     "attack": (dict(meeples=[[2, 2], [8, 6], [11, 10]], hands=hands(([3], []), ([], []), ([], [])),
                     scores=[0, 0, 5]), move(3, 1, 0), [0, 2, 0]),
 }

@@ -1,4 +1,4 @@
-"""One or more tests per rule of RULES.md, named after the rule id.
+"""One or more tests per rule of docs/rules.md, named after the rule id.
 
 Positions are set up exactly (docs/engine.md scenario setups); decks are given top
 first so that every draw and redeployment is known.
@@ -20,10 +20,10 @@ HOMES_3P = [[2, 2], [6, 6], [10, 10]]
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_r1_ring_has_homes_pickaxes_and_flanks(players):
-    tiles = range(1, ring.tile_count(players) + 1)
+    tiles = range(1, new_game(players, None, 1).tiles + 1)
     assert len(tiles) == 4 * players
     homes = [t for t in tiles if ring.is_home(t)]
-    assert homes == [ring.home_of(s) for s in range(players)]
+    assert homes == [4 * s + 2 for s in range(players)]
     assert [ring.home_owner(h) for h in homes] == list(range(players))
     assert [t for t in tiles if ring.is_pickaxe(t)] == list(range(4, 4 * players + 1, 4))
     for t in tiles:

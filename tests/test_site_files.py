@@ -1,20 +1,18 @@
 """The site ships the Python the page imports and nothing of the layers it never imports
 (scripts/build_site.py's python-files.json): no command line, no arena, no scenarios, no
-research bots. The first screen's JavaScript takes its storage and URL keys from the
-Python, through the module the build writes (web/startup/keys.mjs)."""
+research bots nor their learned evaluation; the build fails otherwise. The first
+screen's JavaScript takes its storage and URL keys from the Python, through the module
+the build writes (web/startup/keys.mjs)."""
 
-import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
 
+import pytest
+
+from scripts import build_site
+
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))  # web/, the page's Python
-SPEC = importlib.util.spec_from_file_location("build_site", ROOT / "scripts/build_site.py")
-build_site = importlib.util.module_from_spec(SPEC)
-SPEC.loader.exec_module(build_site)
 
 SHIPPED = {p.relative_to(ROOT).as_posix() for p in build_site.page_python_files()}
 
@@ -24,6 +22,16 @@ def test_the_site_ships_no_tool_nor_research_module():
         assert f"lepeuple/tools/{name}.py" not in SHIPPED and (ROOT / f"lepeuple/tools/{name}.py").exists()
     assert "lepeuple/__main__.py" not in SHIPPED
     assert not [p for p in SHIPPED if p.startswith("lepeuple/research/")]
+    assert not [p for p in SHIPPED if p.startswith("lepeuple/bots/learned.")]
+
+
+def test_the_build_fails_when_a_module_shipped_is_never_imported_or_one_imported_is_not_shipped():
+    files = build_site.page_python_files()
+    build_site.check_shipped(files)
+    with pytest.raises(build_site.BuildError, match=r"shipped but never imported \['lepeuple.tools.cli'\]"):
+        build_site.check_shipped([*files, ROOT / "lepeuple/tools/cli.py"])
+    with pytest.raises(build_site.BuildError, match=r"imported but not shipped \['web.app'\]"):
+        build_site.check_shipped([p for p in files if p != ROOT / "web/app.py"])
 
 
 def test_the_site_ships_every_module_the_page_can_import():
@@ -40,11 +48,12 @@ def test_the_first_screen_takes_its_keys_from_the_python():
     from web.startup import takeover
 
     module = (ROOT / build_site.KEYS_MODULE).read_text(encoding="utf-8")
-    assert module == build_site.keys_module(), "web/startup/keys.mjs is out of date: run scripts/build_site.py"
+    assert module == build_site.keys_module(), "web/startup/keys.mjs is out of date: run python -m scripts.build_site"
     exported = dict(re.findall(r"^export const (\w+) = (.*);$", module, re.M))
     assert {name: json.loads(value) for name, value in exported.items()} == {
         "SAVE_KEY": storage.SAVE_KEY, "PREFS_KEY": storage.PREFS_KEY, "KEPT_KEY": takeover.KEPT_KEY,
-        "TUTORIAL_KEY": tutorial.KEY, "SAVE_END": takeover.SAVE_END, "SETUP_KEYS": list(newgame.SETUP_KEYS)}
+        "TUTORIAL_KEY": tutorial.KEY, "SAVE_END": storage.SAVE_END, "SETUP_KEYS": list(newgame.SETUP_KEYS),
+        "WHOLE": newgame.WHOLE}
     first = (ROOT / "web/startup/firstscreen.mjs").read_text()
     imported = re.search(r'^import \{ ([\w, ]+) \} from "\./keys\.mjs";$', first, re.M)
     assert imported and set(imported[1].split(", ")) == set(exported)

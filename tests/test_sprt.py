@@ -5,15 +5,12 @@ import math
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from lepeuple.tools import arena, sprt
 from lepeuple.tools.cli import main as cli_main
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts" / "research"))
-import screen_paired
+from scripts.research import screen_paired
 
 
 def fed(differences, d0=0.0, d1=0.08, alpha=0.05, beta=0.05):

@@ -11,9 +11,11 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from lepeuple import InvalidAction, RecordError, load
+from lepeuple import ActionError, InvalidAction, RecordError, SetupError, UndoError, load, new_game
 from lepeuple.core.actions import Defend, Draw, Move, Partner, Pass, Power, to_json
+from lepeuple.core.errors import MAX_QUOTE, cut, show
 from lepeuple.core.scenario import ScenarioError, run
+from lepeuple.core.setup import MAX_SEED
 from support import setup
 
 ROOT = pathlib.Path(__file__).parent.parent
@@ -184,7 +186,7 @@ def test_unknown_record_keys_are_refused_by_name():
 
 
 @pytest.mark.parametrize("setup_value, words", [
-    ({"hands": [{"movement": [True]}, {}, {}]}, "movement card True"),
+    ({"hands": [{"movement": [True]}, {}, {}]}, "movement card true"),
     ({"hands": [{"power": [1]}, {}, {}]}, "power card 1"),
     ({"movement_deck": [1.0, 2]}, "card 1.0"),
     ({"scores": [True, 0, 0]}, "score"),
@@ -288,3 +290,151 @@ def test_a_partner_who_is_not_opposite_is_still_refused():
         with pytest.raises(ValueError):
             game.apply({"type": "partner", "meeple": meeple})
     assert snapshot(game) == before
+
+
+# ----- issue 43: every bad action gets the typed error, quoted short --------------------
+
+HUGE = [10**5000, -10**5000, 2**64, 10**40]
+
+
+@pytest.mark.parametrize("number", HUGE, ids=["10^5000", "-10^5000", "2^64", "10^40"])
+@pytest.mark.parametrize("phase", POSITIONS)
+def test_a_huge_number_in_any_field_of_an_action_is_the_typed_error(phase, number):
+    """Issue 43: a card of 10^5000 raised Python's plain ValueError (it has more digits than
+    Python prints) while the message was being written."""
+    game = POSITIONS[phase]()
+    before = snapshot(game)
+    for action in ({"type": "move", "card": number, "meeple": [0, 0], "how": "circle"},
+                   {"type": "move", "card": 2, "meeple": [number, 0], "how": "circle"},
+                   {"type": "move", "card": 2, "meeple": [0, number], "how": "circle"},
+                   {"type": "power", "card": "voleur", "target": number},
+                   {"type": "power", "card": "permutation", "meeple": [0, 0], "other": [number, 1]},
+                   {"type": "partner", "meeple": [number, number]},
+                   {"type": "defend", "play": number},
+                   {"type": "draw", number: 1},
+                   Move(number, (0, 0), "circle"), Power("voleur", number), Partner((number, 0))):
+        with pytest.raises(ActionError) as refused:
+            game.apply(action)
+        assert len(str(refused.value)) < 200
+    assert snapshot(game) == before
+
+
+def test_undo_of_a_huge_count_is_the_typed_error():
+    game = move_phase()
+    game.apply({"type": "draw"})
+    for count in (10**5000, -(10**5000)):
+        with pytest.raises(UndoError, match="cannot undo a number of over"):
+            game.undo(count)
+
+
+def test_apply_takes_an_action_object_or_its_json_notation_not_json_text():
+    """docs/engine.md: an action is an object or its JSON notation, parsed (a dict); JSON
+    text is refused with the typed error, saying to parse it first."""
+    game = move_phase()
+    before = snapshot(game)
+    for text in ('{"type": "draw"}', b'{"type": "draw"}'):
+        with pytest.raises(InvalidAction, match="not text: parse the JSON first"):
+            game.apply(text)
+    assert snapshot(game) == before
+    game.apply(json.loads('{"type": "draw"}'))
+    assert game.record()["actions"][-1] == {"type": "draw"}
+
+
+@pytest.mark.parametrize("value, quoted", [
+    ("x" * 5000, '"' + "x" * 38 + "…"),
+    (list(range(1000)), "[0, 1, 2, 3, 4, 5, …]"),
+    (deep(100_000), "[[[[…]]]]"),
+    (10**100, "100000000000… (101 digits)"),
+    (10**5000, "a number of over 4,300 digits"),
+    (True, "true"), (None, "null"), ("7", '"7"'), (1.0, "1.0"),
+    ({"card": "y" * 100}, '{"card": "yyyyyyyyyyyyyyyyyyyyyyyyyyyyy…'),
+], ids=["long-text", "long-list", "deep", "10^100", "10^5000", "true", "null", "text", "float", "object"])
+def test_error_messages_quote_bad_values_in_json_cut_with_an_ellipsis(value, quoted):
+    """A message quotes a bad value as JSON writes it, never a Python repr, and at most
+    MAX_QUOTE characters of it: a long value ends in "…"."""
+    assert show(value) == quoted and len(quoted) <= MAX_QUOTE
+    game = move_phase()
+    with pytest.raises(InvalidAction) as refused:
+        game.apply({"type": "move", "card": value, "meeple": [0, 0], "how": "circle"})
+    assert quoted in str(refused.value)
+
+
+def test_cut_keeps_a_short_text_whole_and_ends_a_long_one_with_an_ellipsis():
+    assert cut("abc", 3) == "abc" and cut("abcd", 3) == "ab…" and cut("x" * 100) == "x" * 39 + "…"
+
+
+# Whole numbers too large for any field, half of them with more digits than Python prints
+# (hypothesis cannot print those either: they are made from their exponents).
+huge_ints = st.sampled_from([5000, 4400, 64, 53]).flatmap(
+    lambda e: st.sampled_from([10**e, -(10**e)] if e > 64 else [2**e, -(2**e), 2**e - 1]))
+# Junk of every JSON type and then some: huge and negative integers, floats (inf, nan),
+# bools, text (JSON text too), nested lists and objects, Python tuples and bytes.
+any_junk = st.recursive(
+    st.none() | st.booleans() | st.integers() | huge_ints | st.floats() | st.text(max_size=12) | st.binary(max_size=4)
+    | st.sampled_from(['{"type": "draw"}', "draw", "move", "power", "voleur", "circle", "split"]),
+    lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner)
+    | st.dictionaries(st.sampled_from(["type", "card", "meeple", "how", "target", "other", "play"])
+                      | st.integers() | st.booleans() | st.none() | st.text(max_size=4), inner, max_size=4),
+    max_leaves=10)
+junk_actions = st.one_of(
+    any_junk,
+    st.fixed_dictionaries({"type": st.sampled_from(["move", "power", "partner", "defend", "draw", "pass"])},
+                          optional={"card": any_junk, "meeple": any_junk, "how": any_junk, "target": any_junk,
+                                    "other": any_junk, "play": any_junk}),
+    st.builds(Move, any_junk, any_junk, any_junk), st.builds(Power, any_junk, any_junk, any_junk, any_junk),
+    st.builds(Partner, any_junk), st.builds(Defend, any_junk),
+)
+# Well-formed actions but for one field, or one number of a meeple.
+SHAPES = [{"type": "move", "card": 2, "meeple": [0, 0], "how": "circle"}, {"type": "power", "card": "voleur", "target": 1},
+          {"type": "power", "card": "permutation", "meeple": [0, 0], "other": [1, 0]},
+          {"type": "partner", "meeple": [1, 0]}, {"type": "defend", "play": True}]
+FIELDS = [(shape, key) for shape in SHAPES for key in shape if key != "type"]
+one_field_junk = st.one_of(huge_ints, any_junk, st.tuples(huge_ints | any_junk, st.integers(0, 1)).map(list))
+
+
+def refused_or_played(game, action):
+    """`apply` plays a legal action or raises an ActionError (never another exception), with
+    a short message, and the game is then as it was."""
+    before = snapshot(game)
+    try:
+        game.apply(action)
+    except ActionError as refused:
+        assert snapshot(game) == before and len(str(refused)) < 300
+        return
+    assert len(game.history) == len(json.loads(before[0])["actions"]) + 1  # a legal action, played
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(phase=st.sampled_from(list(POSITIONS)), action=junk_actions)
+def test_junk_actions_raise_only_the_typed_error_and_change_nothing(phase, action):
+    """Issue 43: random JSON and Python values, huge integers, wrong types, bools, floats,
+    nested junk."""
+    refused_or_played(POSITIONS[phase](), action)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(phase=st.sampled_from(list(POSITIONS)), field=st.sampled_from(FIELDS), junk=one_field_junk)
+def test_an_action_junk_in_one_field_raises_only_the_typed_error_and_changes_nothing(phase, field, junk):
+    shape, key = field
+    refused_or_played(POSITIONS[phase](), {**shape, key: junk})
+
+
+# ----- issue 43: the seed's range -------------------------------------------------
+
+@pytest.mark.parametrize("seed", [-1, MAX_SEED + 1, 2**64, 10**30, 10**5000],
+                         ids=["-1", "2^53", "2^64", "10^30", "10^5000"])
+def test_a_seed_outside_0_to_2_53_minus_1_is_refused_by_new_game_and_load(seed):
+    """A record is JSON that JavaScript reads too, exactly only up to 2^53 − 1
+    (lepeuple.core.setup.MAX_SEED); the message states the range."""
+    with pytest.raises(SetupError, match=r"the seed is a whole number from 0 to 2\^53 − 1 \(9,007,199,254,740,991\)"):
+        new_game(3, None, seed)
+    with pytest.raises(RecordError, match="seed"):
+        load({**GOOD, "seed": seed})
+    with pytest.raises(ScenarioError, match="seed"):
+        run({"players": 3, "seed": seed})
+
+
+def test_the_seeds_at_both_ends_of_the_range_make_games():
+    assert MAX_SEED == 2**53 - 1
+    for seed in (0, MAX_SEED):
+        assert load({**GOOD, "seed": seed}).seed == seed

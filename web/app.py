@@ -7,7 +7,9 @@ So the whole page logic runs and is tested under CPython as well.
 The controllers (web/controllers/) own their state and draw their screens:
 `game` (the game being played, its steps and bots), `form` (new game,
 "discard?", an unreadable save), `guide` (the guided first game), `replay`
-(replay, files, links, sharing, the review) and `stats`. A command (a click,
+(replay, files, links, sharing, the review), `stats` and `remote` (friends on their
+own devices: invitations, replies, the data channels; the browser's WebRTC reaches
+it through `net_event`, docs/remote.md). A command (a click,
 a select changed) goes through `command`/`change`: the controller acts, then
 the page is drawn once and the game loop driven once. Coroutines (bots, step
 timers, the hint, replay playback, the review) belong to an epoch; the one
@@ -15,7 +17,8 @@ place that ends them is `cancel_stale`, called when the screen or the game
 changes.
 
 The screen is one value, one of SCREENS: new | confirm | broken | table |
-rules | replay | tutorial (the pass and end screens are parts of the table).
+rules | replay | tutorial | join (the pass and end screens are parts of the table;
+join: a friend's device before its table, or a reply link opened in a tab of its own).
 
 What tests may rely on (and nothing else is test-only): the URL speed
 `instant` (no pauses between bot steps), and flags on <body>:
@@ -32,6 +35,7 @@ from .controllers.form import FormController
 from .controllers.game import GameController
 from .controllers.guide import GuideController
 from .controllers.page import Page
+from .controllers.remote import RemoteController
 from .controllers.replay import ReplayController
 from .controllers.stats import StatsController
 from .markup import h
@@ -41,7 +45,7 @@ from .model.storage import PREFS_KEY, SAVE_KEY, SaveError
 from .render import screens
 from .render.rules import anchor, rules_page, rules_panel
 
-SCREENS = ("new", "confirm", "broken", "table", "rules", "replay", "tutorial")
+SCREENS = ("new", "confirm", "broken", "table", "rules", "replay", "tutorial", "join")
 # Screens visited from another, and left back to it ("close", "leave").
 VISITS = ("rules", "replay", "tutorial")
 
@@ -64,19 +68,21 @@ class App:
         self.guide = GuideController(self)
         self.replay = ReplayController(self, fragment)
         self.stats = StatsController(self)
+        self.remote = RemoteController(self, fragment)
         self.routes = self._routes()
 
     def _routes(self):
         """Every data-act the page offers, and who handles it. A handler may return
         where keyboard focus goes ("choice": the first choice of the new step), or
         UNCHANGED (web/controllers: nothing to draw now)."""
-        g, f, gd, r, s = self.game, self.form, self.guide, self.replay, self.stats
+        g, f, gd, r, s, n = self.game, self.form, self.guide, self.replay, self.stats, self.remote
         return {
             "continue-here": g.continue_here, "undo": g.undo, "pause": g.pause, "play-on": g.play_on,
             "step": g.step, "pass-ok": g.pass_ok, "hint": g.ask_hint, "again": g.again,
             "hide-end": g.hide_end, "show-end": g.show_end_screen,
             "new": f.new, "discard": f.discard, "keep": f.keep, "resume": f.resume,
-            "new-after-broken": f.new_after_broken, "seats": f.seats, "start": f.start,
+            "new-after-broken": f.new_after_broken, "download-broken": f.download_broken,
+            "discard-broken": f.discard_broken, "forget-kept": f.forget_kept, "seats": f.seats, "start": f.start,
             "tutorial": gd.open, "tut-next": gd.next, "tut-leave": gd.leave, "tut-again": gd.again,
             "tut-play": gd.play,
             "replay-open": r.open, "replay-step": r.step, "replay-go": r.go_to, "replay-play": r.toggle_play,
@@ -85,6 +91,8 @@ class App:
             "download-ask": r.ask_file, "download": r.download, "download-cancel": r.cancel_file,
             "stats-reset": s.reset, "rules": self.rules, "rules-close": self.rules_close,
             "log-more": self.log_more, "chart-more": self.chart_more,
+            "net-copy": n.copy, "net-share": n.share, "net-invite": n.invite, "net-bot": n.seat_to_bot,
+            "net-back": n.seat_back, "net-rejoin": n.rejoin, "net-connect": n.connect, "net-leave": n.leave,
         }
 
     # ----- what tests and the browser layer read ----------------------------
@@ -109,6 +117,25 @@ class App:
     def tutorial(self):
         return self.guide.tutorial
 
+    def moment(self):
+        """How far play has gone on the screen up: a choice of play clicked on an older
+        drawing is not acted on (web/startup/boot.Link.command)."""
+        game = self.guide.tutorial.game if self.screen == "tutorial" and self.guide.tutorial else None
+        game = game or (self.session.game if self.session else None)
+        return self.screen, len(game.history) if game else None
+
+    def storage_refused(self, key, reason=None):
+        """The browser refused to write `key`. The save: a full storage is said above the
+        table; a save that was not the one this tab expected there (another tab's, or one
+        that cannot be read) is left alone, and this tab stops until the player continues."""
+        if key != SAVE_KEY or self.session is None:
+            return
+        if reason == "changed":
+            self.game.go_stale()
+        else:
+            self.game.save_refused()
+        self.render()
+
     def file_name(self):
         return self.replay.file_name()
 
@@ -125,6 +152,9 @@ class App:
         page.set_sound(prefs.get("sound", "off"))
         guided = "tutorial=1" in page.search.lstrip("?").split("&")  # ?tutorial=1: the guided game
         form.report(query.errors, self._start_notices(query, reset, guided))
+        if self.remote.opens(self.remote.fragment):  # a friend's invitation, or a reply to hand on
+            self.render()
+            return
         self.resume_saved()
         self.guide.note_visit()
         if guided:
@@ -209,7 +239,7 @@ class App:
     def go_back(self):
         """Back from a visited screen to where it was opened (the form if that game is gone)."""
         target = self.back.pop(self.screen, "new")
-        if (target in ("table", "confirm") and self.session is None) or (target == "replay" and self.replay.replay is None):
+        if (target in ("table", "confirm") and not self.game.has_game()) or (target == "replay" and self.replay.replay is None):
             target = "new"
         self.go(target, returning=True)
 
@@ -258,13 +288,32 @@ class App:
             self.form.form_changed()
         elif name.startswith("replay-"):
             self.replay.change(name, value)
+        elif name.startswith("net-"):
+            self.remote.change(name, value)
         self.render()
         self.game.kick()
+
+    def net_event(self, message):
+        """The browser's WebRTC side says something (web/net/rtc.mjs; docs/remote.md)."""
+        self.remote.event(message)
+        self.render()
+        self.game.kick()
+
+    def fragment_changed(self, fragment):
+        """The tab was sent to one of our links while open (a hashchange): an invitation, a
+        reply or a request to rejoin is taken as at start-up (docs/remote.md)."""
+        if self.remote.opens(fragment):
+            self.render()
 
     def import_text(self, text):
         """A game file dropped or picked (web/dom.py)."""
         self.replay.import_text(text)
         self.render(focus="choice")
+
+    def open_fragment(self, fragment):
+        """A game's link (#g=…) opened in this tab while it is open: its replay, the saved game
+        untouched, as at start-up; or a word on why not."""
+        self.render(focus="choice" if self.replay.follow_link(fragment) else None)
 
     def say(self, notice):
         """A word about the last thing asked (a file that is no game), on whatever screen is up."""
@@ -332,7 +381,7 @@ class App:
         choice of the new step (marked data-focus), not left behind on a used control."""
         body = {"new": self.form.render_new, "confirm": self.form.render_confirm, "broken": self.form.render_broken,
                 "table": self.game.render, "rules": rules_page, "replay": self.replay.render,
-                "tutorial": self.guide.render}[self.screen]()
+                "tutorial": self.guide.render, "join": self.remote.render}[self.screen]()
         in_game = self.screen if self.screen in ("table", "replay", "tutorial") else None
         panel = rules_panel(self.panel) if self.panel is not None and self.screen in ("table", "tutorial") else None
         dom = self.page.dom
@@ -341,4 +390,5 @@ class App:
                      h("main", {"class": "content" + (" with-panel" if panel else "")}, body, panel)),
                    focus=focus)
         dom.flag("screen", self.screen)
-        dom.flag("actions", str(len(self.session.game.history)) if self.session else None)
+        played = self.game.actions_played()
+        dom.flag("actions", None if played is None else str(played))

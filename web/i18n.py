@@ -27,7 +27,7 @@ but "de Bob".
 A card face shows its printed French name; the text around it names a power
 card in the page's language: `power_name(card)`, the message "power.name.<id>"
 (en and fr: the printed name; ja: the names of the user's Japanese summary,
-RULES.md R5). The peoples keep their printed names.
+docs/rules.md R5). The peoples keep their printed names.
 
 Catalogs: en (the reference: every id), fr, ja. tests/web/test_i18n.py checks
 every id, field and plural form in every language, and each Plural-Forms
@@ -149,7 +149,7 @@ def t(key, **fields):
 
 
 def power_name(card):
-    """A power card's name in the text of the current language (RULES.md R5): ja 強靭 for Force."""
+    """A power card's name in the text of the current language (docs/rules.md R5): ja 強靭 for Force."""
     return t("power.name." + card)
 
 

@@ -1,12 +1,10 @@
-"""Entry module of the page: index.html imports it and calls main().
+"""Entry module of the page's Python, in its Web Worker: web/startup/worker.mjs imports
+it and calls serve(post) with the function that sends a message to the page.
 
-The page itself starts in web/startup/boot.py (controller, DOM, storage); main()
-returns once the first screen is drawn and body[data-ready] is set. A Python
-error is shown on the page (web/dom.show_error, or the bootstrap in index.html).
+The page itself starts in web/startup/boot.py (the App, its storage, what the
+page's first screen did); a Python error is shown on the page (WorkerDom.show_error).
 """
 
-from .startup.boot import start
+from .startup.boot import serve
 
-
-def main():
-    start()
+__all__ = ["serve"]

@@ -1,19 +1,25 @@
 """A tiny HTML builder: render functions return trees, `to_html` escapes everything.
 
-The page is drawn by setting innerHTML from one string per region: one call
-across the Python–JavaScript bridge instead of hundreds of createElement calls.
-That is only safe because every text and attribute value is escaped here
-(`_text`, `_attr`), and nothing else in web/ writes markup by hand (`Raw` is
-only ever our own rendered markup). Player names therefore stay text:
+The page is drawn from markup, one string per region (`to_regions`), sent from
+the worker to the page's patcher (web/page/patch.mjs), which parses it and
+patches the elements already there. That is only safe because every text and
+attribute value is escaped here (`_text`, `_attr`: the standard library's
+`html.escape`), and nothing else in web/ writes markup by hand (`Raw` is only
+ever our own rendered markup). Player names therefore stay text:
 `<img src=x onerror=alert(1)>` shows as typed.
 
 >>> to_html(h("p", {"class": "x", "data-arg": '"q"'}, "<b>", 1))
 '<p class="x" data-arg="&quot;q&quot;">&lt;b&gt;1</p>'
 """
 
+import functools
+import html
+import re
+
 VOID = frozenset({"br", "hr", "img", "input", "meta", "link", "path", "circle", "rect",
                   "polygon", "line", "ellipse", "polyline", "use"})
 _NAME_OK = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-:")
+_MARKER = re.compile(r"<!--region:([^>]*?)-->")
 
 
 class Node:
@@ -29,12 +35,13 @@ class Node:
 
 
 class Raw:
-    """Trusted markup written in this package (SVG art with no outside data)."""
+    """Trusted markup written in this package (SVG art with no outside data, or a
+    subtree rendered once: `cached`); `region`: the region it is, if it is one."""
 
-    __slots__ = ("text",)
+    __slots__ = ("region", "text")
 
-    def __init__(self, text):
-        self.text = text
+    def __init__(self, text, region=None):
+        self.text, self.region = text, region
 
 
 def h(tag, attrs=None, *children):
@@ -54,8 +61,10 @@ def to_html(node):
 
 def to_regions(node):
     """(skeleton, {name: markup}): elements with data-region="name" are rendered
-    apart and replaced by a marker in the skeleton, so the page can update only
-    the regions that changed (a full redraw costs the browser a lot of layout)."""
+    apart and replaced by a marker where they stand (in the skeleton, or in the
+    region that holds them: regions nest), so that only the regions whose own
+    markup changed are sent and patched. The log's turns are regions of the log:
+    a new turn sends that turn, not the whole log."""
     out, regions = [], {}
     _write(node, out, regions)
     return "".join(out), regions
@@ -66,25 +75,19 @@ def region_marker(name):
 
 
 def join_regions(skeleton, regions):
-    """The full markup again."""
-    for name, html in regions.items():
-        skeleton = skeleton.replace(region_marker(name), html, 1)
-    return skeleton
+    """The full markup again (regions within regions too)."""
+    def fill(markup):
+        return _MARKER.sub(lambda m: fill(regions[m[1]]) if m[1] in regions else m[0], markup)
+
+    return fill(skeleton)
 
 
 def _text(value):
-    """Escape text; most strings need nothing, so check before replacing (fast in Pyodide)."""
-    s = str(value)
-    if "&" in s or "<" in s or ">" in s:
-        s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return s
+    return html.escape(str(value), quote=False)
 
 
 def _attr(value):
-    s = _text(value)
-    if '"' in s or "'" in s:
-        s = s.replace('"', "&quot;").replace("'", "&#x27;")
-    return s
+    return html.escape(str(value))
 
 
 def _write(node, out, regions):
@@ -93,7 +96,9 @@ def _write(node, out, regions):
     elif isinstance(node, Node):
         if regions is not None and "data-region" in node.attrs:
             name = node.attrs["data-region"]
-            regions[name] = to_html(node)
+            inner = []
+            _element(node, inner, regions)
+            regions[name] = "".join(inner)
             out.append(region_marker(name))
         else:
             _element(node, out, regions)
@@ -101,26 +106,25 @@ def _write(node, out, regions):
         for child in node:
             _write(child, out, regions)
     elif isinstance(node, Raw):
-        out.append(node.text)
+        if regions is not None and node.region is not None:
+            regions[node.region] = node.text
+            out.append(region_marker(node.region))
+        else:
+            out.append(node.text)
     elif node is None or node is False or node is True:
         return
     else:
         out.append(_text(node))
 
 
-_CHECKED = set()  # tag and attribute names already checked
-
-
 def _element(node, out, regions):
     tag = node.tag
-    if tag not in _CHECKED:
-        _check_name(tag)
+    _check_name(tag)
     parts = ["<", tag]
     for name, value in node.attrs.items():
         if value is None or value is False:
             continue
-        if name not in _CHECKED:
-            _check_name(name)
+        _check_name(name)
         parts.append(f" {name}" if value is True else f' {name}="{_attr(value)}"')
     if tag in VOID and not node.children:
         parts.append(">" if tag in ("br", "hr", "img", "input", "meta", "link") else "/>")
@@ -133,16 +137,17 @@ def _element(node, out, regions):
     out.append(f"</{tag}>")
 
 
+@functools.cache  # the names our code uses: a few dozen
 def _check_name(name):
     """Tag and attribute names come from our code, never from data: refuse oddities."""
     if not name or not set(name.lower()) <= _NAME_OK:
         raise ValueError(f"bad tag or attribute name {name!r}")
-    _CHECKED.add(name)
 
 
 def cached(node):
-    """A subtree rendered once to trusted markup (its text was escaped when rendered)."""
-    return Raw(to_html(node))
+    """A subtree rendered once to trusted markup (its text was escaped when rendered);
+    still a region of its own when it is one (data-region)."""
+    return Raw(to_html(node), node.attrs.get("data-region"))
 
 
 def text_of(node):

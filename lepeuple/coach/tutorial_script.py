@@ -9,7 +9,7 @@ go on from the step before. Hands, decks and seeds are fixed, so every step is
 the same every time. Each step is one decision of yours (`expect`, in the JSON
 action notation) or a page to read (`expect` None); `then` are the scripted
 actions of the other players that follow it, up to your next decision.
-`point` names the tiles and cards the page points at, `rule` the RULES.md
+`point` names the tiles and cards the page points at, `rule` the docs/rules.md
 section that explains the step. The page's words for each step are the
 message ids "tut.<id>.title", "tut.<id>.do" (what to do) and "tut.<id>.done"
 (what just happened), or "tut.<id>.text" for a page to read.

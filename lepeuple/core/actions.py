@@ -88,6 +88,26 @@ def to_json(action):
     return out
 
 
+def words(action):
+    """A well-formed action in a few words, for a message ("draw two", "movement card 7
+    on meeple [1, 0], split"): never a Python repr, every number quoted short (show)."""
+    kind = action.type
+    if kind == "move":
+        return f"movement card {show(action.card)} on meeple {show(action.meeple)}, {action.how}"
+    if kind == "power":
+        text = f"power card {action.card}"
+        if action.target is not None:
+            text += f" at seat {show(action.target)}"
+        if action.meeple is not None or action.other is not None:
+            text += f" on meeples {show(action.meeple)} and {show(action.other)}"
+        return text
+    if kind == "partner":
+        return f"partner meeple {show(action.meeple)}"
+    if kind == "defend":
+        return "play Défense" if action.play else "do not play Défense"
+    return "draw two" if kind == "draw" else "pass"
+
+
 def from_json(data):
     """Parse the JSON notation; raise InvalidAction for anything malformed."""
     if type(data) is dict and len(data) == 1:  # draw two and pass, most of a long game's record, at once
@@ -99,7 +119,7 @@ def from_json(data):
     if isinstance(data, (Pass, Power, Draw, Move, Partner, Defend)):
         data = to_json(data)
     if not isinstance(data, dict):
-        raise InvalidAction(f"an action is a JSON object, not {type(data).__name__}")
+        raise InvalidAction(_not_an_object(data))
     kind = data.get("type")
     if type(kind) is not str or kind not in _KEYS:
         raise InvalidAction(f"unknown action type {show(kind)}")
@@ -115,6 +135,12 @@ def from_json(data):
     if kind == "move":
         return _move(data)
     return _power(data)
+
+
+def _not_an_object(data):
+    if isinstance(data, (str, bytes)):  # JSON text: reading it (size, depth) is the caller's
+        return "an action is a JSON object, not text: parse the JSON first (docs/engine.md)"
+    return f"an action is a JSON object, not {show(data)}"
 
 
 def _check_keys(kind, data):
@@ -144,14 +170,14 @@ def _meeple(value, name):
         raise InvalidAction(f"{name} must be [seat, index], not {show(value)}")
     seat, index = _int(value[0], name), _int(value[1], name)
     if not 0 <= seat <= 4 or index not in (0, 1):
-        raise InvalidAction(f"{name} {[seat, index]} is no meeple")
+        raise InvalidAction(f"{name} {show([seat, index])} is no meeple")
     return (seat, index)
 
 
 def _move(data):
     card = _int(data["card"], "card")
     if card not in MOVEMENT:
-        raise InvalidAction(f"no movement card {card}")
+        raise InvalidAction(f"no movement card {show(card)}")
     if type(data["how"]) is not str or data["how"] not in HOWS:
         raise InvalidAction(f"how must be one of {', '.join(HOWS)}, not {show(data['how'])}")
     return Move(card, _meeple(data["meeple"], "meeple"), data["how"])

@@ -1,4 +1,4 @@
-"""Card data of RULES.md R4 (movement cards) and R5 (power cards)."""
+"""Card data of docs/rules.md R4 (movement cards) and R5 (power cards)."""
 
 from typing import NamedTuple
 
@@ -13,7 +13,7 @@ class MovementCard(NamedTuple):
     split: tuple | None  # (Y, Z) or None
 
 
-# id: (arrow, X, split, S) — transcribed from RULES.md R4.
+# id: (arrow, X, split, S) — transcribed from docs/rules.md R4.
 _TABLE = {
     1: ("own", +1, (0, +1), 2), 2: ("own", +1, None, 1), 3: ("other", +1, None, 6),
     4: ("own", +2, None, 4), 5: ("own", +2, None, 12), 6: ("other", +2, None, 3),
@@ -34,7 +34,7 @@ _TABLE = {
 MOVEMENT = {i: MovementCard(i, arrow == "own", x, s, split) for i, (arrow, x, split, s) in _TABLE.items()}
 """Every movement card by id."""
 
-# Power card ids in RULES.md R5 order (the order of discard piles in scenarios).
+# Power card ids in docs/rules.md R5 order (the order of discard piles in scenarios).
 POWER_IDS = (
     "force", "soin", "voleur", "sortilege", "bandit", "magie_noire",
     "troc", "vitesse", "massue", "permutation", "chance", "defense",

@@ -4,7 +4,7 @@ Inside the engine an event is a plain tuple `(type, field, ...)`, cheap to make
 on the hot path; `to_json` names the fields, and `named` gives the same tuple
 with its fields as attributes (`e.type`, `e.home`), for code that reads events
 rather than plays (the page converts each event once, as it enters its log).
-`redact` hides what a seat may not see (RULES.md R9): cards drawn by others,
+`redact` hides what a seat may not see (docs/rules.md R9): cards drawn by others,
 the card a Bandit took.
 
 >>> e = named(("event", "noble_attack", 6, (0, 0), (0, 1), (3, -1, 0)))

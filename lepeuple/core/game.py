@@ -2,13 +2,13 @@
 
 Everything else reads: `legal_actions()` lists what `to_move` may do, and
 `apply(action)` validates an action, plays it and returns the events it caused.
-`push` is the unchecked path for search. Rule ids refer to RULES.md.
+`push` is the unchecked path for search. Rule ids refer to docs/rules.md.
 """
 
 import json
 
 from . import ring
-from .actions import DEFEND_NO, DEFEND_YES, DRAW, PASS, Defend, Draw, Move, Partner, Pass, Power, from_json, to_json
+from .actions import DEFEND_NO, DEFEND_YES, DRAW, PASS, Defend, Draw, Move, Partner, Pass, Power, from_json, to_json, words
 from .cards import GAINS, MOVEMENT, TARGETED
 from .errors import IllegalAction, SetupError, known_object, show
 from .resolve import PICKAXE, hops, is_offensive, points, resolve
@@ -18,7 +18,7 @@ from .view import view
 HAND_LIMIT = 7  # R8
 RECORD_FORMAT = 1  # the format of the game record (lepeuple/core/record.py reads it)
 DEFAULT_OPTIONS = {"defense": "reaction", "scores": "visible", "target": 12}
-OPTION_CHOICES = {"defense": ("reaction", "shield"), "scores": ("visible", "hidden")}  # RULES.md, Options
+OPTION_CHOICES = {"defense": ("reaction", "shield"), "scores": ("visible", "hidden")}  # docs/rules.md, Options
 TARGETS = (6, 30)  # the lowest and highest target score
 ACTION_TYPES = frozenset(type(a) for a in (PASS, DRAW, DEFEND_NO)) | {Move, Partner, Power}
 RECORD_TEXT = 1_900_000
@@ -35,7 +35,7 @@ def reaches_target(score, options):
 
 
 def check_options(options):
-    """Options with defaults filled in; raise SetupError for unknown ones (RULES.md, Options)."""
+    """Options with defaults filled in; raise SetupError for unknown ones (docs/rules.md, Options)."""
     options = dict(known_object({} if options is None else options, DEFAULT_OPTIONS, SetupError,
                                 "options are", "option"))
     out = {**DEFAULT_OPTIONS, **options}
@@ -167,11 +167,6 @@ def _text_of(action):
     if text is None:
         text = _TEXT[action] = action_text(action)
     return text
-
-
-def meeple_of(m):
-    """The (seat, index) pair of meeple number m (seat * 2 + index)."""
-    return MEEPLES[m]
 
 
 class Game:
@@ -447,7 +442,7 @@ class Game:
 
     def _why_illegal(self, action):
         """A sentence saying why a well-formed action is not legal now."""
-        text = to_json(action)
+        text = words(action)
         if self.phase == "over":
             return f"{text}: the game is over"
         wanted = {"power": ("pass", "power"), "move": ("draw", "move")}.get(self.phase, (self.phase,))

@@ -18,14 +18,14 @@ EVERY = 64  # actions between checkpoints: at most 63 replayed for any position
 class Positions:
     """The state after i actions of `record`, for 0 <= i <= total. `watch(game, events,
     seat)`, when given, sees each step of the one replay (lepeuple.core.record.replay), so
-    that a caller needing the events too need not replay it again.
+    that a caller needing the events too need not replay it again; `past_end` as there.
     Raises RecordError (a ValueError) naming what is wrong with the record."""
 
-    def __init__(self, record, every=EVERY, watch=None):
+    def __init__(self, record, every=EVERY, watch=None, past_end=False):
         self.every = every
         self._checkpoints = []
         game = None
-        for game, events, seat in replay(record):  # checks the record first
+        for game, events, seat in replay(record, past_end):  # checks the record first
             if watch is not None:
                 watch(game, events, seat)
             if len(game.history) % every == 0:

@@ -46,17 +46,26 @@ def load(data):
     return game
 
 
-def replay(data):
+def replay(data, past_end=False):
     """Check a record, then play it, yielding (game, events, seat) once for the set-up
     (seat None) and after each action (the seat that decided it); the game is the same
-    object throughout. Raises RecordError naming what is wrong."""
-    _check(data)
+    object throughout. Raises RecordError naming what is wrong.
+
+    With `past_end`, a record that goes on after its game was over is read up to the
+    action that ended it, and the actions after it are left out (`dropped` counts
+    them): an earlier version of the engine played on past a full record
+    (docs/rules-readings.md, 21). Every action up to the end is checked as ever."""
+    _check(data, past_end)
     try:
         game = new_game(data["players"], data["options"], data["seed"], data.get("setup"))
     except SetupError as e:
         raise RecordError(f"the record's setup: {e}") from e
     yield game, game.last_events(), None
     for i, action in enumerate(data["actions"]):
+        if past_end and game.is_over:
+            return
+        if i == MAX_ACTIONS:  # only past_end gets here: the record is full before (check_length)
+            check_length(data["actions"], RecordError)
         seat = game.to_move
         try:
             events = game.apply(from_json(action))
@@ -65,8 +74,15 @@ def replay(data):
         yield game, events, seat
 
 
-def _check(data):
-    """The record's shape: an object of known keys, each of its JSON type, this format."""
+def dropped(data, game):
+    """How many of the actions of record `data` its replay with `past_end` left out
+    (those after its game was over); `game` is the replay's."""
+    return len(data["actions"]) - len(game.history)
+
+
+def _check(data, past_end=False):
+    """The record's shape: an object of known keys, each of its JSON type, this format;
+    no more actions than MAX_ACTIONS (but those after the game's end, with `past_end`)."""
     known_object(data, RECORD_KEYS, RecordError, "a game record is", "record key")
     check_types(data, RecordError, "the record")
     if data.get("format") != FORMAT:
@@ -74,7 +90,8 @@ def _check(data):
     missing = {"players", "options", "seed", "actions"} - set(data)
     if missing:
         raise RecordError(f"the record lacks {', '.join(sorted(missing))}")
-    check_length(data["actions"], RecordError)
+    if not past_end:
+        check_length(data["actions"], RecordError)
 
 
 def check_length(actions, error):

@@ -1,4 +1,4 @@
-"""How a move resolves (RULES.md R11-R15): the one source of its stops, pickaxes, events
+"""How a move resolves (docs/rules.md R11-R15): the one source of its stops, pickaxes, events
 and points.
 
 Pure functions of the ring and the meeples' tiles, nothing else: the game plays what

@@ -1,12 +1,7 @@
-"""The ring of tiles (RULES.md R1): homes, pickaxes and flanks."""
+"""The ring of tiles (docs/rules.md R1): homes, pickaxes and flanks."""
 
 PEOPLES = ("Zombies Polaires", "Barbares Bichettes", "Fées des Rots", "Orcs Idées", "P-Trolls")
 COLOURS = ("blue", "orange", "red", "green", "black")
-
-
-def tile_count(players):
-    """4N tiles for N players."""
-    return 4 * players
 
 
 def is_home(tile):
@@ -21,12 +16,8 @@ def is_flank(tile):
     return tile % 2 == 1
 
 
-def home_of(seat):
-    """Seat i owns home 4i+2."""
-    return 4 * seat + 2
-
-
 def home_owner(home):
+    """Seat i owns home 4i+2."""
     return (home - 2) // 4
 
 

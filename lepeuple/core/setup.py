@@ -11,11 +11,18 @@ SETUP_KEYS = {"meeples", "hands", "scores", "movement_deck", "power_deck", "acti
               "skips", "extra_turns", "shields"}
 
 
+MAX_SEED = 2**53 - 1
+"""The largest seed (seeds are 0 to MAX_SEED): a record is JSON, which JavaScript reads
+too (the page, a friend's device), and a JavaScript number holds every whole number
+exactly only up to 2^53 − 1 (Number.MAX_SAFE_INTEGER): a larger seed could come back
+as another, and deal other cards."""
+
+
 def new_game(players, options=None, seed=0, setup=None):
     """A game ready for its first decision: standard (R6) or from a scenario `setup`."""
     players = check_players(players)
-    if type(seed) is not int:
-        raise SetupError(f"the seed is a whole number, not {show(seed)}")
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise SetupError(f"the seed is a whole number from 0 to 2^53 − 1 ({MAX_SEED:,}), not {show(seed)}")
     setup = dict(known_object({} if setup is None else setup, SETUP_KEYS, SetupError, "the setup is", "setup key"))
     g = _blank(players, check_options(options), seed)
     g.setup = setup or None

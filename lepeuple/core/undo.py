@@ -95,7 +95,7 @@ def undo(game, count=1):
     if not 1 <= count <= allowed:
         if not done:
             raise UndoError("nothing to undo: no action has been played")
-        raise UndoError(f"cannot undo {count} action{'s' if count != 1 else ''}: "
+        raise UndoError(f"cannot undo {show(count)} action{'s' if count != 1 else ''}: "
                         f"seat {done[-1][0]} may take back {allowed} now")
     g = game.fresh()
     kept = game.history[:-count]

@@ -1,4 +1,4 @@
-"""What one seat may see (RULES.md R9).
+"""What one seat may see (docs/rules.md R9).
 
 `view(game, seat)` is plain JSON-able data: the UI and the bots work from it,
 never from the true state (`Game.view` calls it; lepeuple/core/resample.py deals full

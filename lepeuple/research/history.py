@@ -3,7 +3,7 @@ of `hard-infer` reads (docs/bots.md, "Inference").
 
 `view(game, seat)` is a snapshot: it says where the meeples stand, not that seat 1
 drew two last turn while standing beside a +3. `with_log(view, game)` adds to the
-view a key `"log"` built from public facts only (RULES.md R9): for each other seat,
+view a key `"log"` built from public facts only (docs/rules.md R9): for each other seat,
 its last few movement-phase decisions (`"phase": "move"`) — the action (public: draw
 two, or the card played and how), the board, the scores and every seat's hand sizes
 just before it, whether the power piles still held a card — and how many movement

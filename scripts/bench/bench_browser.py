@@ -2,9 +2,9 @@
 """The engine benchmark in Pyodide inside headless Chromium (the page's own
 runtime), side by side with CPython's.
 
-    python scripts/bench/bench_browser.py [--players 4] [--games 1000] [--seed 1] [--pairs 3]
-    python scripts/bench/bench_browser.py --reference [--pairs 3]
-    python scripts/bench/bench_browser.py --pairs 6 --readme   # and writes the engine's figures into README.md's row
+    python -m scripts.bench.bench_browser [--players 4] [--games 1000] [--seed 1] [--pairs 3]
+    python -m scripts.bench.bench_browser --reference [--pairs 3]
+    python -m scripts.bench.bench_browser --pairs 6 --write   # and writes the engine's figures into docs/figures.md
 
 Loads Pyodide (from node_modules, with lepeuple/ written into its file system)
 once in one Chromium page, then `--pairs` times runs `python -m lepeuple bench`
@@ -36,11 +36,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # scripts/bench/: readme_figures
-sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # scripts/: browser, serve
-import browser
-import readme_figures
-import serve
+from scripts import browser, serve
+from scripts.bench import figures_table
 
 ROOT = serve.ROOT
 REFERENCE = Path(__file__).resolve().parent / "reference_workloads.py"
@@ -132,15 +129,15 @@ def summary(pairs, reference):
     return out
 
 
-def readme_row(args, figures, load, date):
-    """README.md's row of the Figures table for the engine's `figures` (a summary()), dated."""
+def figures_row(args, figures, load, date):
+    """docs/figures.md's row for the engine's `figures` (a summary()), dated."""
     share = figures["games_per_s"]
     median, bests = round(100 * share["median_share"]), round(100 * share["share_of_bests"])
     return (f"| engine in Pyodide in Chromium, warm, against CPython side by side "
-            f"| `.venv/bin/python scripts/bench/bench_browser.py --pairs {args.pairs}` "
+            f"| `.venv/bin/python -m scripts.bench.bench_browser --pairs {args.pairs}` "
             f"| median of the pairs' ratios {median} %, ratio of the best figures {bests} % ({args.players} players; "
             f"{date.isoformat()}, load {load:.1f}; under load Pyodide's clock also counts time spent waiting: "
-            f"[docs/engine-speed.md](docs/engine-speed.md)) | 60 %: {'met' if share['median_share'] >= 0.6 else 'not met'} |")
+            f"[engine-speed.md](engine-speed.md)) | 60 %: {'met' if share['median_share'] >= 0.6 else 'not met'} |")
 
 
 def main():
@@ -151,12 +148,12 @@ def main():
     parser.add_argument("--pairs", type=int, default=3, help="CPython/Pyodide runs side by side")
     parser.add_argument("--reference", action="store_true", help="plain Python workloads instead of the engine")
     parser.add_argument("--warm-up", type=int, default=3, help="Pyodide runs left out first (default 3)")
-    parser.add_argument("--readme", action="store_true", help="write the engine's figures into README.md's row, dated")
+    parser.add_argument("--write", action="store_true", help="write the engine's figures into docs/figures.md's row, dated")
     args = parser.parse_args()
     if args.pairs < 1:
         parser.error("--pairs is at least 1")
-    if args.readme and args.reference:
-        parser.error("--readme writes the engine's figures: not with --reference")
+    if args.write and args.reference:
+        parser.error("--write writes the engine's figures: not with --reference")
     from playwright.sync_api import sync_playwright
 
     server, base = serve.start_server(ROOT)  # the repository: node_modules/pyodide and the engine
@@ -183,8 +180,8 @@ def main():
     what = "reference workloads" if args.reference else f"engine, {args.players} players"
     figures = summary(pairs, args.reference)
     print(json.dumps({"compared": what, "pairs": len(pairs), **figures}))
-    if args.readme:
-        print(readme_figures.write_row(ROOT / "README.md", readme_row(args, figures, load[0], datetime.date.today())))
+    if args.write:
+        print(figures_table.write_row(figures_table.FIGURES, figures_row(args, figures, load[0], datetime.date.today())))
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """CPU instructions per action of the engine benchmark's loop, counted by valgrind.
 
-    python scripts/bench/bench_instructions.py [--players 4] [--games 200] [--seed 1]
-    python scripts/bench/bench_instructions.py --readme   # and writes the figure into README.md's row, dated
+    python -m scripts.bench.bench_instructions [--players 4] [--games 200] [--seed 1]
+    python -m scripts.bench.bench_instructions --write   # and writes the figure into docs/figures.md, dated
 
 Timings on a shared machine vary by ±15 % from run to run; an instruction count
 does not (string hashing is fixed with PYTHONHASHSEED=0), so it shows what a
@@ -23,7 +23,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import readme_figures
+from scripts.bench import figures_table
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,10 +41,10 @@ def count(players, games, seed):
     return instructions, int(re.search(r"actions (\d+)", run.stdout).group(1))
 
 
-def readme_row(figures, date):
-    """README.md's row of the Figures table for `figures` (this script's JSON line), dated."""
+def figures_row(figures, date):
+    """docs/figures.md's row for `figures` (this script's JSON line), dated."""
     return (f"| engine, instructions per action (valgrind; steady under load) "
-            f"| `.venv/bin/python scripts/bench/bench_instructions.py` | {figures['instructions_per_action']:,} "
+            f"| `.venv/bin/python -m scripts.bench.bench_instructions` | {figures['instructions_per_action']:,} "
             f"({figures['players']} players, {figures['games']} games; {date.isoformat()}) | — |")
 
 
@@ -53,7 +53,7 @@ def main():
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--readme", action="store_true", help="write the figure into README.md's row, dated")
+    parser.add_argument("--write", action="store_true", help="write the figure into docs/figures.md's row, dated")
     args = parser.parse_args()
     if not shutil.which("valgrind"):
         sys.exit("bench_instructions: valgrind is not installed (Debian: apt install valgrind)")
@@ -62,8 +62,8 @@ def main():
     figures = {"players": args.players, "games": args.games, "actions": actions,
                "instructions_per_action": round((total - base) / actions)}
     print(json.dumps(figures))
-    if args.readme:
-        print(readme_figures.write_row(ROOT / "README.md", readme_row(figures, datetime.date.today())))
+    if args.write:
+        print(figures_table.write_row(figures_table.FIGURES, figures_row(figures, datetime.date.today())))
 
 
 if __name__ == "__main__":

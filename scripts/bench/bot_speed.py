@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Bot decision times in the browser: each level in its own game of three bots.
 
-    python scripts/bench/bot_speed.py [--decisions 30] [--players 3] [--seed 11] [--no-build]
+    python -m scripts.bench.bot_speed [--decisions 30] [--players 3] [--seed 11] [--no-build]
 
 Opens the built page in headless Chromium with `?players=bot:L,bot:L,bot:L`
 (speed=instant) for each level L, waits until the bots have made that many
@@ -18,14 +18,8 @@ the machine: the load average is printed with them.
 import argparse
 import json
 import os
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: browser, build_site, serve
-sys.path.insert(1, str(Path(__file__).resolve().parents[2]))  # lepeuple
-import browser
-import build_site
-import serve
+from scripts import browser, build_site, serve
 
 LEVEL_STATS = "(level) => (JSON.parse(document.body.dataset.botStats || '{}').levels || {})[level]"
 OBSERVE_LONG_TASKS = """

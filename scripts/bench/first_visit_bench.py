@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """A player's first visit: bytes sent and time until ready, on an emulated phone.
 
-    python scripts/bench/first_visit_bench.py [--runs 1] [--no-build] [--site DIR] [--screenshot PNG] [--form-shots DIR]
+    python -m scripts.bench.first_visit_bench [--runs 1] [--no-build] [--site DIR] [--screenshot PNG] [--form-shots DIR]
 
 Serves the built site with a server that compresses nothing and counts what
 it sends (headers and bodies, per file). For the game page (/) and the bare
-page (/bare/: PyScript on the same Pyodide, no service worker), side by side
+page (/bare/: npm's Pyodide started the ordinary way in a worker, no service worker), side by side
 in one run, each in Chromium on a new empty profile under its DevTools
 protocol's emulation of a phone on 4G (9 Mbps down, 60 ms latency, 4x CPU
 slowdown): seconds from navigation to body[data-ready], and the bytes sent
@@ -41,10 +41,7 @@ from collections import defaultdict
 from pathlib import Path
 from urllib.parse import urlsplit
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: browser, build_site, serve
-import browser
-import build_site
-import serve
+from scripts import browser, build_site, serve
 
 FORM = "select[name=kind-1]:enabled"  # a seat's menu: the new-game form can be used
 # When the form was first painted, in seconds from the navigation's start (the

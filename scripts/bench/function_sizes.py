@@ -1,10 +1,10 @@
 """Function sizes of the project's Python (lepeuple/ and web/): how many there are,
 the median and 90th-percentile length in lines, and the five longest.
 
-    python scripts/bench/function_sizes.py [--root DIR]      # prints one JSON line
-    python scripts/bench/function_sizes.py --readme          # writes today's figures into README.md's row
+    python -m scripts.bench.function_sizes [--root DIR]      # prints one JSON line
+    python -m scripts.bench.function_sizes --write           # writes today's figures into docs/figures.md
 
-README.md's "function sizes" row is this script's output (`--readme` rewrites
+docs/figures.md's "function sizes" row is this script's output (`--write` rewrites
 it, dated), never typed by hand.
 
 A function's length counts its lines from `def` to its last statement, its
@@ -19,10 +19,10 @@ import re
 import statistics
 from pathlib import Path
 
-import readme_figures
+from scripts.bench import figures_table
 
 FOLDERS = ("lepeuple", "web")
-README_ROW = re.compile(r"^\| function sizes in .*$", re.M)
+FIGURES_ROW = re.compile(r"^\| function sizes in .*$", re.M)
 
 
 def sizes(root):
@@ -44,26 +44,26 @@ def summary(found):
             "longest": [f"{name} {n}" for n, name in sorted(found, reverse=True)[:5]]}
 
 
-def readme_row(figures, date):
-    """README.md's row of the Figures table for `figures` (a summary()), dated."""
-    return (f"| function sizes in {' and '.join(f + '/' for f in FOLDERS)} | `.venv/bin/python scripts/bench/function_sizes.py` "
+def figures_row(figures, date):
+    """docs/figures.md's row for `figures` (a summary()), dated."""
+    return (f"| function sizes in {' and '.join(f + '/' for f in FOLDERS)} | `.venv/bin/python -m scripts.bench.function_sizes` "
             f"| {figures['functions']} functions, median {figures['median']:g} lines, "
             f"90th percentile {figures['p90']} ({date.isoformat()}) | — |")
 
 
-def write_readme(readme, figures, date):
-    """Replace the function sizes row of `readme` (a path); returns the row."""
-    return readme_figures.write_row(readme, readme_row(figures, date))
+def write_figures(table, figures, date):
+    """Replace the function sizes row of `table` (a path); returns the row."""
+    return figures_table.write_row(table, figures_row(figures, date))
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[2])
-    parser.add_argument("--readme", action="store_true", help="write today's figures into README.md's row")
+    parser.add_argument("--write", action="store_true", help="write today's figures into docs/figures.md's row")
     args = parser.parse_args()
     figures = summary(sizes(args.root))
-    if args.readme:
-        print(write_readme(args.root / "README.md", figures, datetime.date.today()))
+    if args.write:
+        print(write_figures(args.root / "docs" / "figures.md", figures, datetime.date.today()))
     else:
         print(json.dumps(figures, ensure_ascii=False))
 

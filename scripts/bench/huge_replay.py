@@ -1,10 +1,10 @@
 """A huge finished game opened from a link, in Chromium: how long it takes and how
 much it builds. Prints a table, then one JSON line.
 
-    .venv/bin/python scripts/huge_replay.py [--actions 99000] [--runs 3] [--no-build]
+    .venv/bin/python -m scripts.bench.huge_replay [--actions 99000] [--runs 3] [--no-build]
 
 The game: every seat passes and draws until the given length, then plays at random
-to the end (scripts/replay_costs.py `long_game`: a game made long as "draw two"
+to the end (scripts/bench/replay_costs.py `long_game`: a game made long as "draw two"
 allows, R8); seat 0 is a person, the others easy bots. Its link (`#g=…`, as "Copy
 a link" makes it) is opened in a browser whose caches are warm (the page loaded
 once before), and measured:
@@ -23,17 +23,11 @@ import argparse
 import json
 import os
 import statistics
-import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # scripts/bench/: replay_costs
-sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # scripts/: browser, build_site, serve
-sys.path.insert(2, str(Path(__file__).resolve().parents[2]))  # lepeuple, web
-import browser
-import build_site
-import serve
-from replay_costs import long_game
+from scripts import browser, build_site, serve
+from scripts.bench.replay_costs import long_game
 from web.model.replay_game import pack
 
 HERE = Path(__file__).resolve().parent

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """CPU time of a bot's search iterations and decisions, in CPython.
 
-    .venv/bin/python scripts/bench/iteration_times.py [--level hard] [--players 3] [--games 2]
+    .venv/bin/python -m scripts.bench.iteration_times [--level hard] [--players 3] [--games 2]
 
 Plays games of greedy bots (deal seeds 100, 101, ...); at every sixth decision
 with a choice, the bot at `--level` thinks from that seat's view, one iteration
@@ -13,11 +13,8 @@ slices (web/model/botrunner.py thinks in 30 ms slices of whole iterations).
 
 import argparse
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from lepeuple import new_game
 from lepeuple.bots import choose, think
 from lepeuple.core.view import view

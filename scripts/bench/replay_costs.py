@@ -2,7 +2,7 @@
 the replay viewer and the review cost time and memory linear in the game's length
 (lepeuple/core/positions.py). Prints one JSON line per length.
 
-    .venv/bin/python scripts/bench/replay_costs.py [--actions 5000 [10000 ...]] [--level random] [--budget 1]
+    .venv/bin/python -m scripts.bench.replay_costs [--actions 5000 [10000 ...]] [--level random] [--budget 1]
 
 The game: every seat passes and draws until the given length, then plays at
 random to the end (a review needs a finished game). Opening is what the page does for a
@@ -17,12 +17,8 @@ allocations only, above what was allocated before)."""
 import argparse
 import json
 import random
-import sys
 import time
 import tracemalloc
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from lepeuple import new_game
 from lepeuple.coach.review import Review

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Startup time of the page: navigation until body[data-ready], in seconds.
 
-    python scripts/bench/startup_bench.py [--runs 3] [--no-build]
+    python -m scripts.bench.startup_bench [--runs 3] [--no-build]
 
 For the game page (/) and the bare runtime page (/bare/), each run starts a
 browser on a new empty profile and loads the page (cold: everything comes from
@@ -11,11 +11,12 @@ worker and the browser's caches apply). The two pages alternate within a run,
 so both see the same machine load. Prints a table, then one JSON line, with the
 median time at which each step was reached (seconds since navigation):
 
-    snapshot      the memory snapshot fetched and unpacked (game page only)
-    interpreter   Pyodide running (web/startup/interpreter.mjs; the bare page: PyScript's "Loaded interpreter")
-    pyscript      PyScript about to run the page's <script type="py"> (its py:ready event)
-    ready         body[data-ready] set, by the page's Python, last (seen in the page; the
-                  measured time is the same seen from outside: a little later)
+    snapshot      the memory snapshot fetched and unpacked, in the page's worker (game page only)
+    interpreter   Pyodide running with our files, in the worker (web/startup/interpreter.mjs; game page only)
+    python        the worker's Python ready for the page's facts (game page only)
+    ready         body[data-ready] set, once the page's Python has drawn its first screen (the bare
+                  page: once Pyodide runs in its worker); seen in the page, the measured time is the
+                  same seen from outside, a little later
 
 Needs Playwright (requirements-e2e.txt) and a built site (built unless --no-build).
 """
@@ -27,30 +28,24 @@ import statistics
 import sys
 import tempfile
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: browser, build_site, serve
-import browser
-import build_site
-import serve
+from scripts import browser, build_site, serve
 
 PAGES = {"game": "", "bare": "bare/"}
-STEPS = ("snapshot", "interpreter", "pyscript", "ready")
+STEPS = ("snapshot", "interpreter", "python", "ready")
 
 # Recorded in the page (it changes nothing there): when each step was reached.
 WATCH = """
 window.__steps = {};
 const at = (name) => { window.__steps[name] ??= performance.now(); };
-addEventListener("py:progress", (e) => { if (e.detail === "Loaded interpreter") at("interpreter"); });
-addEventListener("py:ready", () => at("pyscript"));
 new MutationObserver(() => { if (document.body?.dataset.ready) at("ready"); })
     .observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
 """
 STEPS_JS = """() => {
     const marks = Object.fromEntries(performance.getEntriesByType("mark").map((m) => [m.name, m.startTime]));
     return { ...window.__steps,
-             snapshot: marks["lepeuple:snapshot-fetched"],
-             interpreter: marks["lepeuple:interpreter-loaded"] ?? window.__steps.interpreter };
+             snapshot: marks["lepeuple:snapshot-fetched"], interpreter: marks["lepeuple:interpreter-loaded"],
+             python: marks["lepeuple:page-python"] };
 }"""
 
 

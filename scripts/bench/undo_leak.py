@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How often "Take back" could tell the actor something hidden (docs/rules-readings.md, Undo policy).
 
-    .venv/bin/python scripts/bench/undo_leak.py [--games 200] [--seed 0]
+    .venv/bin/python -m scripts.bench.undo_leak [--games 200] [--seed 0]
 
 Plays random games (3, 4 and 5 players in turn, option defense=reaction, every
 seat choosing uniformly among its legal actions). For every targeted power card
@@ -13,10 +13,7 @@ held Défense, which the actor cannot see: the policy wants 0.
 
 import argparse
 import random
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from lepeuple import new_game
 from lepeuple.core.cards import TARGETED
 

@@ -1,7 +1,7 @@
 """How often an update gets stuck: the page's "new version" reload, repeated under load.
 
 Each run builds the site afresh, opens it in a fresh browser, makes a new build
-(tests/e2e/test_smoke.py's `new_build`), reloads until the new service worker
+(scripts/site_update.py's `new_build`), reloads until the new service worker
 waits, then reloads once more as a player would: the old worker answers with
 the "new version" page, which must reload itself onto the new build. A run is
 stuck when the new build is not on screen `--wait` seconds later.
@@ -9,24 +9,17 @@ stuck when the new build is not on screen `--wait` seconds later.
 update was seen). UPDATE_STRESS_DEBUG=1 prints, for a stuck run,
 chrome://serviceworker-internals (which worker runs, which waits).
 
-    .venv/bin/python scripts/bench/update_stress.py --runs 40 --busy 2
+    .venv/bin/python -m scripts.bench.update_stress --runs 40 --busy 2
 """
 
 import argparse
 import multiprocessing
 import os
-import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-
-import browser as chromium  # noqa: E402
-import build_site  # noqa: E402
-import serve  # noqa: E402
-from test_smoke import CACHES, new_build, reload_onto_new_build, wait_for_new_worker  # noqa: E402
+from scripts import browser as chromium, build_site, serve
+from scripts.site_update import CACHES, new_build, reload_onto_new_build, wait_for_new_worker
 
 DEBUG = bool(os.environ.get("UPDATE_STRESS_DEBUG"))  # print what a stuck run waits on
 

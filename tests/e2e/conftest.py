@@ -14,21 +14,63 @@ that wait out the page's real pauses are marked `realtime` too (pyproject.toml).
     goto_ready   goto_ready("?seed=7") -> page: open the game page, wait ready
 
 Playwright's sync API is used directly (no pytest-playwright).
+
+The page's Python runs in a Web Worker: a click reaches it as a message, and
+what it draws comes back a moment later. As a person looks at the result of
+what they did, every click, tap, key press and menu choice of these tests waits
+until the page says it has handled it (body[data-busy] gone: web/page/page.mjs),
+at most SETTLE_MS; a test then reads the page as it is after that input.
 """
 
-import sys
 from pathlib import Path
 
 import pytest
 
+from scripts import browser as chromium, build_site, serve
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(1, str(ROOT / "scripts" / "bench"))  # the benchmark test_bench_browser.py runs
-import browser as chromium  # noqa: E402  (scripts/browser.py)
-import build_site  # noqa: E402
-import serve  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
+SETTLE_MS = 30_000
+SETTLED = "() => !document.body || !document.body.dataset.busy"
+
+
+def settle(page):
+    """Until the page has handled the input just given (a page that navigated away counts as settled)."""
+    try:
+        page.wait_for_function(SETTLED, timeout=SETTLE_MS)
+    except Exception as error:  # a page closed or navigating: nothing left to wait for
+        if "Timeout" in type(error).__name__:
+            raise
+
+
+def _settling(method, page_of):
+    def act(self, *args, **kwargs):
+        result = method(self, *args, **kwargs)
+        settle(page_of(self))
+        return result
+    act.__wrapped__ = method
+    return act
+
+
+def _settle_after_inputs():
+    """Every input method of Playwright's sync API waits for the page to settle after it."""
+    from playwright.sync_api import Keyboard, Locator, Page
+
+    if getattr(Page.click, "__wrapped__", None):
+        return
+    for cls, page_of in ((Page, lambda p: p), (Locator, lambda loc: loc.page)):
+        for name in ("click", "dblclick", "tap", "press", "select_option", "check", "set_input_files"):
+            setattr(cls, name, _settling(getattr(cls, name), page_of))
+    keyboard_of = Page.keyboard.fget
+
+    def keyboard(page):  # a keyboard knows its page, so that its key presses settle too
+        found = keyboard_of(page)
+        found.lepeuple_page = page
+        return found
+
+    Page.keyboard = property(keyboard)
+    Keyboard.press = _settling(Keyboard.press, lambda found: found.lepeuple_page)
 
 
 def pytest_configure(config):
@@ -55,6 +97,7 @@ def site_url():
 def browser():
     from playwright.sync_api import sync_playwright  # only e2e runs need it
 
+    _settle_after_inputs()
     with sync_playwright() as playwright:
         instance = chromium.launch(playwright)
         yield instance

@@ -1,21 +1,19 @@
 """The screenshots of docs/look/: the table, the hand, a power card's targets, the phone
 and its menu, the review, each at a small scale. Played by clicks on a built site:
 
-    .venv/bin/python tests/e2e/look_shots.py SITE OUTDIR TAG    # e.g. _site docs/look after
+    .venv/bin/python -m tests.e2e.look_shots SITE OUTDIR TAG    # e.g. _site docs/look after
 """
 
 import sys
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parents[1] / "scripts"), str(HERE)]
+from playwright.sync_api import sync_playwright
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from scripts import browser as chromium, serve
 
-import browser as chromium  # noqa: E402  (scripts/browser.py)
-import serve  # noqa: E402
-from play_helpers import open_scenario, play_decision, visible, wait_for_person  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # run as a script: its neighbour play_helpers
+from play_helpers import open_scenario, play_decision, visible, wait_for_person
 
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
 SETUP = {"meeples": [[2, 3], [6, 7], [10, 11]], "scores": [3, 0, 5],

@@ -2,9 +2,9 @@
 and plays exactly the games CPython plays from the same seeds (docs/engine.md: the
 same seed and actions replay identically on CPython and in Pyodide)."""
 
-import bench_browser  # scripts/bench/, on the path through conftest
-import serve
 from lepeuple.tools.stats import bench
+from scripts import serve
+from scripts.bench import bench_browser
 
 
 def test_bench_in_chromium_plays_the_same_games_as_cpython(context):

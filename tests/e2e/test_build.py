@@ -9,11 +9,10 @@ import shutil
 import struct
 import subprocess
 import sys
-import tomllib
 import zipfile
 from pathlib import Path
 
-import build_site  # scripts/, put on sys.path by conftest.py
+from scripts import build_site
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,12 +24,10 @@ def built(tmp_path):
 
 def test_every_module_of_the_page_is_in_python_files(tmp_path):
     out, info = built(tmp_path)
-    assert "files" not in tomllib.loads((out / "pyscript.toml").read_text())  # the interpreter module writes them
     files = json.loads((out / "python-files.json").read_text())
     wanted = {p.relative_to(ROOT).as_posix()
               for folder in ("lepeuple", "web") for p in (ROOT / folder).rglob("*.py")
-              if "__pycache__" not in p.parts and not p.relative_to(ROOT).as_posix().startswith(
-                  ("lepeuple/tools/", "lepeuple/research/", "lepeuple/__main__.py"))}
+              if "__pycache__" not in p.parts and not p.relative_to(ROOT).as_posix().startswith(build_site.NOT_SHIPPED)}
     assert wanted <= set(files) == set(info["modules"]) | set(info["catalogs"])  # and .json data files
     assert {"web/locales/en.mo", "web/locales/fr.mo", "web/locales/ja.mo"} <= set(info["catalogs"])
     assert not [name for name in files if name.startswith(("lepeuple/tools/", "lepeuple/research/"))]
@@ -38,16 +35,17 @@ def test_every_module_of_the_page_is_in_python_files(tmp_path):
 
 
 def test_runtime_is_local(tmp_path):
+    """The page's worker and the bare page's start the Pyodide copied from npm, never a CDN's."""
     out, _ = built(tmp_path)
-    pages = {"": "web/startup/interpreter.mjs", "bare/": "vendor/pyodide/pyodide.mjs"}  # bare: plain PyScript
-    for page, module in pages.items():
-        interpreter = tomllib.loads((out / page / "pyscript.toml").read_text())["interpreter"]
-        assert not re.match(r"\w+://", interpreter)
-        assert (out / page / interpreter).resolve() == (out / module).resolve()
+    page = (out / "web/page/page.mjs").read_text()
+    assert 'new URL("../startup/worker.mjs", import.meta.url)' in page
+    assert 'from "./interpreter.mjs"' in (out / "web/startup/worker.mjs").read_text()
     loader = (out / "web/startup/interpreter.mjs").read_text()
     assert 'from "../../vendor/pyodide/pyodide.mjs"' in loader and "://" not in loader
+    assert 'from "../vendor/pyodide/pyodide.mjs"' in (out / "bare/worker.mjs").read_text()
     assert (out / "vendor/pyodide/pyodide.asm.wasm").is_file()
-    assert (out / "vendor/pyscript/core.js").is_file()
+    for name in ("index.html", "web/page/page.mjs", "web/startup/worker.mjs", "bare/worker.mjs"):
+        assert not re.search(r"https?://", (out / name).read_text().split("-->")[-1]), name
 
 
 def test_snapshot_preloads_our_modules(tmp_path):
@@ -60,11 +58,9 @@ def test_snapshot_preloads_our_modules(tmp_path):
     assert 12 + 8 * runs + sum(spans[1::2]) == len(data) and max(spans[0::2]) < length
     report = info["snapshot"]
     assert {"asyncio", "lepeuple.core.game", "web.app", "web.render.table"} <= set(report["imported"])
-    # needing the browser: left to the page, but precompiled, as is PyScript's package
-    assert set(report["skipped"]) == {"web.main", "web.startup.boot", "web.dom"}
-    assert all("pyscript" in why for why in report["skipped"].values())
-    compiled = {path.rsplit("/", 1)[-1].split(".")[0] for path in report["compiled"]}
-    assert {"main", "boot", "dom", "__init__", "context", "display"} <= compiled
+    # the worker's whole Python is in it: nothing of ours needs the browser to be imported
+    assert {"web.main", "web.startup.boot", "web.dom"} <= set(report["imported"])
+    assert report["skipped"] == {}
 
 
 # Read back as the page reads it (web/startup/snapshotfile.mjs, against the shipped wasm):
@@ -112,14 +108,15 @@ def test_the_first_screen_reads_the_pythons_own_keys(tmp_path):
 
     assert json.loads(run.stdout) == {
         "SAVE_KEY": storage.SAVE_KEY, "PREFS_KEY": storage.PREFS_KEY, "KEPT_KEY": takeover.KEPT_KEY,
-        "TUTORIAL_KEY": tutorial.KEY, "SAVE_END": takeover.SAVE_END, "SETUP_KEYS": list(newgame.SETUP_KEYS)}
+        "TUTORIAL_KEY": tutorial.KEY, "SAVE_END": storage.SAVE_END, "SETUP_KEYS": list(newgame.SETUP_KEYS),
+        "WHOLE": newgame.WHOLE}
     assert build_site.KEYS_MODULE in info["files"]
     assert 'from "./keys.mjs"' in (out / "web/startup/firstscreen.mjs").read_text()
 
 
 def test_snapshot_cache_key_follows_its_inputs(tmp_path):
     """The cached snapshot is reused only when nothing it is made from changed."""
-    job = {"imports": ["json"], "pyscriptMap": None}
+    job = {"imports": ["json"]}
     files = {"./web/markup.py": ROOT / "web/markup.py"}
     key = build_site.snapshot_key(job, files)
     assert key == build_site.snapshot_key(dict(job), dict(files))
@@ -137,13 +134,12 @@ def test_service_worker_precaches_what_the_page_uses(tmp_path):
     assert set(precache) == set(info["files"])
     for name, digest in precache.items():  # each with the hash of its contents
         assert hashlib.sha256((out / name).read_bytes()).hexdigest().startswith(digest)
-    assert {"index.html", "pyscript.toml", "web/startup/loader.mjs", "web/startup/interpreter.mjs", "python-files.json.gz",
+    assert {"index.html", "web/startup/loader.mjs", "web/startup/interpreter.mjs", "web/startup/worker.mjs",
+            "web/page/page.mjs", "web/page/patch.mjs", "python-files.json.gz",
             "pyodide-snapshot.bin.gz", "vendor/pyodide/pyodide.asm.wasm.gz", "vendor/pyodide/pyodide.asm.mjs.gz",
-            "python_stdlib.zip", "pyodide-lock.json", "vendor/pyscript/core.js", "manifest.json",
-            "web/startup/firstscreen.mjs"} <= set(precache)
-    # not what the page never uses: the editor and terminal libraries (index-*.js is
-    # CodeMirror's), the plain twins, bare/, the rules before Python (Python draws them)
-    assert not [n for n in precache if re.search(r"codemirror|xterm|vendor/pyscript/index-|^bare/|^rules/", n)]
+            "python_stdlib.zip", "pyodide-lock.json", "manifest.json", "web/startup/firstscreen.mjs"} <= set(precache)
+    # not what the page never uses: the plain twins, bare/, the rules before Python (Python draws them)
+    assert not [n for n in precache if re.search(r"^bare/|^rules/", n)]
     assert not {"vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs", "python-files.json",
                 "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json"} & set(precache)
     assert f'const VERSION = "{info["version"]}"' in sw
@@ -158,9 +154,8 @@ def test_large_files_are_gzipped(tmp_path):
     loader = (out / "web/startup/interpreter.mjs").read_text()
     sizes = json.loads(re.search(r"^const BUILT = (.*);$", loader, re.M)[1])
     assert sizes["pyodide-snapshot.bin.gz"] == (out / "pyodide-snapshot.bin.gz").stat().st_size
-    # each fetched from the start: index.html preloads it, as fetch() asks for it
-    page = (out / "index.html").read_text()
-    assert set(re.findall(r'<link rel="preload" href="\./([^"]+)" as="fetch" crossorigin>', page)) == set(sizes)
+    # fetched by the page's worker once the first screen is painted: nothing preloads them before
+    assert 'rel="preload"' not in (out / "index.html").read_text()
 
 
 def test_the_standard_library_is_trimmed(tmp_path):
@@ -175,9 +170,8 @@ def test_the_standard_library_is_trimmed(tmp_path):
     assert lock["packages"] == {} and lock["info"]
 
 
-# Modules that are not in the standard library zip: PyScript's package (which
-# PyScript writes into the file system) and Pyodide's own modules built into it.
-PYSCRIPT_AND_PYODIDE = {"pyscript", "_pyscript", "polyscript", "js", "pyodide_js"}
+# Modules that are not in the standard library zip: Pyodide's own, built into it.
+PYODIDE_BUILT_IN = {"js", "pyodide_js"}
 OURS = {"lepeuple", "web"}
 
 
@@ -222,7 +216,7 @@ def test_everything_our_code_imports_is_in_the_trimmed_standard_library(tmp_path
     missing, foreign, stdlib = [], [], set()
     for (module, name), where in sorted(imports.items()):
         top = module.partition(".")[0]
-        if top in OURS or top in PYSCRIPT_AND_PYODIDE:
+        if top in OURS or top in PYODIDE_BUILT_IN:
             continue
         if top not in sys.stdlib_module_names and top not in {"pyodide", "_pyodide"}:
             foreign.append(f"{module} ({where})")  # the lock file has no packages

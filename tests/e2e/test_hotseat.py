@@ -142,7 +142,7 @@ def replay_eyes(page):
     hands = page.eval_on_selector_all("[data-testid=hand][data-seat]", "els => els.map(e => e.dataset.seat)")
     everyone = visible(page, "[data-testid=hands]")
     page.click("[data-testid=replay-close]")
-    page.wait_for_function("document.body.dataset.screen === 'table'")
+    page.wait_for_function("() => document.body.dataset.screen === 'table'")
     return offered, hands, everyone
 
 

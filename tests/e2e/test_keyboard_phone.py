@@ -47,7 +47,7 @@ def focus(page):
 def test_keyboard_plain_move_in_at_most_8_presses(page, site_url, wait_ready):
     # The two bots play first; then Ann's turn starts with the focus on her first card.
     open_scenario(page, site_url, wait_ready, SEATS, setup(active=1))
-    page.wait_for_function("Number(document.body.dataset.actions) >= 2", timeout=60_000)
+    page.wait_for_function("() => Number(document.body.dataset.actions) >= 2", timeout=60_000)
     wait_for_person(page)
     page.wait_for_selector("[data-testid=hand] button.card.movement")
     base = actions_count(page)
@@ -111,7 +111,7 @@ def test_phone_plain_move_without_scrolling(page, site_url, wait_ready):
     assert page.locator(".tile.reach").count() >= 1
     shoot(page, "story-phone")
     assert_on_first_screen(page, ".actions .reach-btn[data-to='6']").tap()
-    page.wait_for_function("Number(document.body.dataset.actions) >= 1", timeout=10_000)
+    page.wait_for_function("() => Number(document.body.dataset.actions) >= 1", timeout=10_000)
     assert saved_actions(page)[0] == {"type": "move", "card": 7, "meeple": [0, 0], "how": "square"}
     assert page.evaluate("window.scrollY") == 0
     # Scores and log are below the first screen, one tap away.

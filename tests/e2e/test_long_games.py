@@ -3,19 +3,14 @@ is full, ends it there and reads back every save; a huge finished game opened fr
 link stays light (its score table folded, its review bounded and said up front)."""
 
 import json
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts" / "bench"))  # replay_costs
-from lepeuple import new_game  # noqa: E402
-from lepeuple.core.actions import DRAW  # noqa: E402
-from lepeuple.core.game import RECORD_TEXT  # noqa: E402
-from play_helpers import shoot  # noqa: E402
-from replay_costs import long_game  # noqa: E402
-from web.model.replay_game import pack  # noqa: E402
-from web.model.storage import MAX_TEXT  # noqa: E402
+from lepeuple import new_game
+from lepeuple.core.actions import DRAW
+from lepeuple.core.game import RECORD_TEXT
+from play_helpers import shoot
+from scripts.bench.replay_costs import long_game
+from web.model.replay_game import pack
+from web.model.storage import MAX_TEXT
 
 PEOPLE = [{"kind": "human", "name": name} for name in ("Ann", "Bob", "Cy")]
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]

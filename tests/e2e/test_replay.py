@@ -90,7 +90,7 @@ def test_a_game_file_opens_in_the_replay_and_plays_on(goto_ready, page, tmp_path
     page.wait_for_selector("[data-testid=replay-bar]")
     assert where(page) == f"{len(actions)} of {len(actions)} actions played"
     page.click("[data-testid=replay-continue]")
-    page.wait_for_function("document.body.dataset.screen === 'table'")
+    page.wait_for_function("() => document.body.dataset.screen === 'table'")
     assert json.loads(page.evaluate("localStorage.getItem('lepeuple.save')"))["record"]["actions"] == actions
 
 

@@ -1,13 +1,14 @@
-"""The page stays responsive while bots think: it draws frames between slices.
+"""The page stays responsive while bots think: it draws frames, and the worker
+thinking for them looks at the page's messages between slices.
 
-Bots think in slices of 30 ms on the page's only thread (web/model/botrunner.py)
-and give the browser back its event loop after each. What a player relies on is
-that the page keeps drawing while a bot thinks, not a wall time that the
-machine's load can break: so the test counts the slices (web/model/botrunner.Stats)
-and the animation frames the browser drew after body[data-ready], while hard and
-normal bots play. A decision thought in one piece would give one slice and no
-frame until it ended. The longest main-thread task is a figure of
-scripts/bench/bot_speed.py, measured with its load average.
+Bots think in the page's worker (web/startup/worker.mjs), in slices (SLICE in
+web/model/botrunner.py), giving the worker back its event loop after each: a
+click is handled after at most one slice. What a player relies on is that the
+page keeps drawing while a bot thinks, not a wall time that the machine's load
+can break: so the test counts the slices (web/model/botrunner.Stats) and the
+animation frames the browser drew after body[data-ready], while hard and normal
+bots play. The longest main-thread task is a figure of scripts/bench/smooth.py
+and bot_speed.py, measured with their load average.
 """
 
 import json
@@ -30,6 +31,6 @@ def test_the_page_draws_frames_while_bots_think(page, site_url, wait_ready):
     hard = stats["levels"]["hard"]["decisions"]
     print(f"\n{hard} hard decisions: {stats['slices']} slices, {frames} frames drawn; bots: {stats}")
     assert hard >= 2
-    # Each hard decision takes many 30 ms slices, and the browser draws between them.
+    # Each hard decision takes many slices, and the browser draws meanwhile.
     assert stats["slices"] >= 3 * hard
     assert frames >= 4 * hard + 2

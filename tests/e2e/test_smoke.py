@@ -11,8 +11,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-import build_site  # scripts/, put on sys.path by conftest.py
-import serve
+from scripts import build_site, serve
+from scripts.site_update import BUILD, CACHES, WAITING, new_build, reload_onto_new_build, wait_for_new_worker
 
 
 def test_page_reaches_ready(goto_ready, recorder):
@@ -22,8 +22,8 @@ def test_page_reaches_ready(goto_ready, recorder):
     # The runtime really came from our copy, not from a CDN: the large files
     # gzipped (unpacked by the browser's DecompressionStream), never also plain.
     paths = {urlsplit(url).path for url in recorder.requests}
-    assert {"/vendor/pyscript/core.js", "/vendor/pyodide/pyodide.asm.wasm.gz", "/python-files.json.gz",
-            "/pyodide-snapshot.bin.gz", "/python_stdlib.zip"} <= paths
+    assert {"/web/page/page.mjs", "/web/startup/worker.mjs", "/vendor/pyodide/pyodide.asm.wasm.gz",
+            "/python-files.json.gz", "/pyodide-snapshot.bin.gz", "/python_stdlib.zip"} <= paths
     assert not {"/vendor/pyodide/pyodide.asm.wasm", "/python-files.json", "/pyodide-snapshot.bin",
                 "/vendor/pyodide/python_stdlib.zip"} & paths
 
@@ -41,63 +41,6 @@ def test_reloads_offline_after_first_visit(goto_ready, context, wait_ready):
     page.reload()
     wait_ready(page)
     assert page.evaluate("navigator.serviceWorker.controller !== null")
-
-
-WAITING = "navigator.serviceWorker.getRegistration().then((r) => !!(r && r.waiting))"
-# The caches once the active worker has finished activating (`ready` resolves
-# as soon as it starts: its activate handler may still be deleting caches).
-CACHES = """navigator.serviceWorker.ready.then((r) => r.active.state === "activated" ? null
-    : new Promise((done) => r.active.addEventListener("statechange", done))).then(() => caches.keys())"""
-
-
-def new_build(out):
-    """Make the built site in `out` a new version: index.html gains a marker (read by
-    BUILD in the tests) and the service worker a new version; returns that version."""
-    index = out / "index.html"
-    index.write_text(index.read_text().replace(
-        "</head>", '<meta name="lepeuple-test-build" content="new">\n</head>', 1))
-    return build_site.write_service_worker(out)[0]
-
-
-BUILD = "document.querySelector('meta[name=lepeuple-test-build]')?.content ?? 'old'"
-
-
-def reload_onto_new_build(page, seconds=60):
-    """Reload `page` while a new service worker waits, as a player would, and wait until
-    the "new version" page has reloaded itself onto the new build; returns the seconds
-    that took, None if it has not within `seconds`. Navigations are watched from here:
-    a page stuck mid-navigation never answers a page call (not even with a timeout)."""
-    pending, loads = set(), []  # navigations not answered yet; loads since the reload
-    page.on("request", lambda r: pending.add(r) if r.is_navigation_request() else None)
-    page.on("requestfinished", lambda r: pending.discard(r))
-    page.on("requestfailed", lambda r: pending.discard(r))
-    page.on("load", lambda _page: loads.append(time.monotonic()))
-    page.bring_to_front()  # a person reloading a tab has it focused: the update waits for that
-    start = time.monotonic()
-    page.reload()  # returns once the "new version" page (or already the new build) has loaded
-    while time.monotonic() - start < seconds:
-        if not pending and _shows(page, f"{BUILD} === 'new'"):
-            return loads[-1] - start
-        try:
-            page.wait_for_event("load", timeout=500)
-        except Exception:
-            pass  # no load yet
-    return None
-
-
-def _shows(page, expression):
-    try:
-        return page.evaluate(expression)
-    except Exception:  # it navigated meanwhile: asked again after its load
-        return False
-
-
-def wait_for_new_worker(page, seconds=60):
-    """Until a new service worker has installed and waits to take over."""
-    deadline = time.monotonic() + seconds
-    while not page.evaluate(WAITING):
-        assert time.monotonic() < deadline, "the new service worker never got installed"
-        page.wait_for_timeout(200)
 
 
 def test_new_build_replaces_the_old_cache(page, tmp_path, wait_ready):
@@ -138,13 +81,16 @@ def test_new_build_replaces_the_old_cache(page, tmp_path, wait_ready):
 # No service worker here, so that the route below sees every request.
 @pytest.mark.parametrize("context_options", [{"service_workers": "block"}])
 def test_python_error_is_shown_on_the_page(page, site_url, recorder):
-    def broken(route):  # web/main.py, in the one (gzipped) file of our Python sources
+    """The page's Python fails as it starts (web/main.py raises, in the one gzipped file of our
+    Python sources; the memory snapshot, which holds it already imported, withheld): the page says so."""
+    def broken(route):
         files = json.loads(gzip.decompress(route.fetch().body()))
-        files["web/main.py"] = "def main():\n    raise RuntimeError('boom')\n"
+        files["web/main.py"] = "raise RuntimeError('boom')\n"
         route.fulfill(body=gzip.compress(json.dumps(files).encode()), content_type="application/gzip")
 
     page.route("**/python-files.json.gz", broken)
-    recorder.allow_console("RuntimeError: boom")
+    page.route("**/pyodide-snapshot.bin.gz", lambda route: route.abort())
+    recorder.allow_console("RuntimeError: boom|pyodide-snapshot|ERR_FAILED")
     page.goto(site_url)
     page.wait_for_selector("#error:not([hidden])", timeout=60_000)
     assert "RuntimeError: boom" in page.locator("#error").inner_text()

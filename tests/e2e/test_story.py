@@ -105,7 +105,7 @@ def test_log_groups_each_turn_under_its_own_heading(goto_ready, page):
     # Newest first: the last group in the page is the oldest turn, Ann's first one.
     assert groups[-1]["seat"] == "0" and groups[-1]["head"] == "Ann's turn", groups[-1]
     page.locator("[data-testid=log]").scroll_into_view_if_needed()
-    page.wait_for_function("document.getAnimations().every(a => a instanceof CSSAnimation || a.playState !== 'running')")
+    page.wait_for_function("() => document.getAnimations().every(a => a instanceof CSSAnimation || a.playState !== 'running')")
     shoot(page, "story-log")
 
 
@@ -179,12 +179,12 @@ def test_a_tap_on_a_meeple_token_on_a_landing_tile_chooses_the_tile(page, site_u
     tile = page.locator(".tile[data-tile='6']")
     assert "reach" in tile.get_attribute("class").split()
     token = page.locator(".meeple-layer .pawn[data-on='6']").first  # a meeple standing on tile 6
-    page.wait_for_function("document.getAnimations().every(a => a instanceof CSSAnimation)")  # no meeple gliding
+    page.wait_for_function("() => document.getAnimations().every(a => a instanceof CSSAnimation)")  # no meeple gliding
     box = token.bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     # The bots then play on at once: the first action of the record is Ann's move.
-    page.wait_for_function("Number(document.body.dataset.actions) >= 1", timeout=5_000)
+    page.wait_for_function("() => Number(document.body.dataset.actions) >= 1", timeout=5_000)
     assert saved_actions(page)[0] == {"type": "move", "card": 7, "meeple": [0, 0], "how": "square"}
 
 
@@ -228,7 +228,7 @@ def test_landing_tiles_say_what_each_move_would_do(page, site_url, wait_ready):
         page.locator("[data-testid=hand] button.card[data-arg='7']").click()
         page.locator(".actions .meeple-btn", has_text="tile 2").click()
     page.locator(".tile[data-tile='6'] .tile-target").click()
-    page.wait_for_function("Number(document.body.dataset.actions) >= 1", timeout=5_000)
+    page.wait_for_function("() => Number(document.body.dataset.actions) >= 1", timeout=5_000)
     assert saved_actions(page)[0] == {"type": "move", "card": 7, "meeple": [0, 0], "how": "square"}
 
 
@@ -307,7 +307,7 @@ def test_a_bot_waits_while_the_undo_window_is_open(page, site_url, wait_ready):
     page.click("[data-testid=defend-no]")
     page.wait_for_selector("[data-testid=undo]", timeout=10_000)
     assert actions_count(page) == 2  # the bot has not gone on
-    page.wait_for_function("Number(document.body.dataset.actions) >= 3", timeout=30_000)
+    page.wait_for_function("() => Number(document.body.dataset.actions) >= 3", timeout=30_000)
     log = page.evaluate("window.__undo")
     shown_at = next(t for t, on in log["shown"] if on)
     next_action = next(t for t, n in log["actions"] if n >= 3)
@@ -344,12 +344,12 @@ def watch_actions(page, seconds):
 def test_pause_and_step(goto_ready, page):
     goto_ready("?players=bot:easy,bot:easy,bot:easy&seed=4&speed=normal")
     page.wait_for_selector("[data-testid=pause]", timeout=60_000)
-    page.wait_for_function("Number(document.body.dataset.actions) >= 2", timeout=60_000)
+    page.wait_for_function("() => Number(document.body.dataset.actions) >= 2", timeout=60_000)
     page.click("[data-testid=pause]")
     page.wait_for_selector("[data-testid=play-on]", timeout=5_000)
     assert visible(page, "[data-testid=step]") and not visible(page, "[data-testid=pause]")
     # A decision already being thought out may still land; then nothing more.
-    page.wait_for_function("!document.body.dataset.thinking", timeout=30_000)
+    page.wait_for_function("() => !document.body.dataset.thinking", timeout=30_000)
     seen = watch_actions(page, 3.0)
     assert len(set(seen)) == 1, f"actions went on while paused: {seen}"
     paused_at = seen[0]
@@ -383,8 +383,8 @@ def test_replay_opened_and_closed_while_a_bot_steps_never_stalls_the_game(goto_r
     page.wait_for_timeout(300)
     page.click("[data-testid=replay-open]")
     page.click("[data-testid=replay-close]")
-    page.wait_for_function("document.body.dataset.screen === 'table'")
-    page.wait_for_function("Number(document.body.dataset.actions) >= 3", timeout=90_000)
+    page.wait_for_function("() => document.body.dataset.screen === 'table'")
+    page.wait_for_function("() => Number(document.body.dataset.actions) >= 3", timeout=90_000)
     wait_for_person(page, 90_000)
     assert visible(page, "[data-testid=hand] button.card") or visible(page, "[data-testid=skip]") \
         or visible(page, "[data-testid=draw]")
@@ -446,12 +446,12 @@ def test_a_scoring_step_is_held_and_highlighted(goto_ready, page):
     web/model/playback.hold_seconds), every step as long as its text asks."""
     goto_ready("?players=bot:easy,bot:easy,bot:easy&seed=4&speed=normal")
     page.evaluate(SCORING_WATCH)
-    page.wait_for_function(f"(document.querySelector('.prompt.scoring') || {{}}).textContent?.match({EVENT_RE})",
+    page.wait_for_function(f"() => (document.querySelector('.prompt.scoring') || {{}}).textContent?.match({EVENT_RE})",
                            timeout=300_000)
     shoot(page, "story-scoring-step")
     assert page.locator(".tile.scoring").count() >= 1
     assert visible(page, ".table-screen.showing")
-    page.wait_for_function(f"window.__scoring.some(s => s.end !== null && s.text.match({EVENT_RE}))", timeout=30_000)
+    page.wait_for_function(f"() => window.__scoring.some(s => s.end !== null && s.text.match({EVENT_RE}))", timeout=30_000)
     step = page.evaluate(f"window.__scoring.find(s => s.end !== null && s.text.match({EVENT_RE}))")
     held = (step["end"] - step["start"]) / 1000
     assert step["tiles"] >= 1 and step["showing"], step

@@ -4,10 +4,8 @@ with the network back installs the new build."""
 
 import time
 
-import browser as chromium  # scripts/, put on sys.path by conftest.py
-import build_site
-import serve
-from test_smoke import BUILD, CACHES, WAITING, new_build, wait_for_new_worker
+from scripts import browser as chromium, build_site, serve
+from scripts.site_update import BUILD, CACHES, WAITING, new_build, wait_for_new_worker
 
 INSTALLING = "navigator.serviceWorker.getRegistration().then((r) => !!(r && r.installing))"
 

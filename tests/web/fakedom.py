@@ -52,6 +52,9 @@ class FakeDom:
         self.query = None
         self.lang = None
         self.downloads = []  # (file name, text) of each file saved
+        self.net_sent = []  # messages to the browser's WebRTC side (dom.net), oldest first
+        self.shared = []  # texts handed to the device's share sheet
+        self.can_share = False  # does this device have a share sheet?
 
     def render(self, node, focus=None):
         self.html = to_html(node)
@@ -98,6 +101,14 @@ class FakeDom:
 
     def download(self, text, name):
         self.downloads.append((name, text))
+
+    def net(self, message):
+        self.net_sent.append(message)
+
+    def share_text(self, text):
+        if self.can_share:
+            self.shared.append(text)
+        return self.can_share
 
     def spawn(self, coro):
         self.tasks.append(coro)

@@ -34,13 +34,13 @@ ASKED = 'data-testid="download-sure"'  # the file's words said, "download the fi
 
 def holder_may_see(app):
     """The seats whose hand the device holder may see now (an unfinished game)."""
-    s = app.session
+    s, table = app.session, app.game
     humans = s.setup.humans
     if len(humans) == 1:
         return {humans[0]}
-    if not humans or s.needs_pass() or s.at_device is None:
+    if not humans or table.needs_pass() or table.at_device is None:
         return set()
-    return {s.at_device}
+    return {table.at_device}
 
 
 def shown_game(app):
@@ -83,7 +83,7 @@ def assert_nothing_hidden_shown(app, dom):
     for tag in files:
         assert 'data-act="download-ask"' in tag or 'data-act="download-cancel"' in tag or \
             ('data-act="download"' in tag and 'data-testid="download-sure"' in tag), tag
-    if files and app.session.hotseat:
+    if files and app.game.hotseat:
         assert 'data-testid="pass-screen"' in page and not allowed
 
 
@@ -106,7 +106,7 @@ def run(app, dom, rng, command):
     else:
         app.command(command)  # forged too: "download" when nothing offers it
     if len(dom.downloads) > files and not over:  # a file of a game still going on: asked, on a pass screen
-        assert command == "download" and asked and (passing or not app.session.hotseat)
+        assert command == "download" and asked and (passing or not app.game.hotseat)
     dom.run_tasks()
 
 
@@ -147,10 +147,10 @@ def test_the_repro_hot_seat_replay_on_bobs_turn_shows_no_hand_of_ann():
     rng = random.Random(2)
     for _ in range(300):  # play until Bob's pass screen is up
         s = app.session
-        if s.needs_pass() and s.game.to_move == 1:
+        if app.game.needs_pass() and s.game.to_move == 1:
             break
-        run(app, dom, rng, "pass-ok" if s.needs_pass() else "play")
-    assert app.session.needs_pass() and app.session.game.to_move == 1
+        run(app, dom, rng, "pass-ok" if app.game.needs_pass() else "play")
+    assert app.game.needs_pass() and app.session.game.to_move == 1
     app.command("replay-open")
     assert app.replay.replay.viewer is None and 'data-testid="hand"' not in dom.html
     for value in ("0", "1", "all"):
@@ -170,8 +170,8 @@ def test_hot_seat_the_game_as_a_file_is_offered_on_the_pass_screen_only_and_asks
     it is offered only from the pass screen's menu, says what the file shows, asks once."""
     app, dom = booted("?players=human,human,bot:easy&names=Ann,Bob&speed=instant&seed=3")
     rng = random.Random(2)
-    while not (app.session.needs_pass() and 'data-testid="pass-screen"' in dom.html):
-        run(app, dom, rng, "pass-ok" if app.session.needs_pass() else "play")
+    while not (app.game.needs_pass() and 'data-testid="pass-screen"' in dom.html):
+        run(app, dom, rng, "pass-ok" if app.game.needs_pass() else "play")
     assert 'data-testid="pass-menu"' in dom.html and 'data-act="download-ask"' in dom.html
     app.command("download")  # forged: nothing was asked
     assert dom.downloads == []

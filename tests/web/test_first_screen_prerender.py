@@ -1,26 +1,21 @@
 """The first screen before Python is ready: rendered at build time by the page's own
-render code (web/prerender.py), taken over by Python with what the player chose
+render code (scripts/prerender.py), taken over by Python with what the player chose
 (web/startup/takeover.py), and the table kept for the next visit only where anyone may see it."""
 
 import json
 import random
 import shutil
-import sys
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 
 from fakedom import FakeDom
+from scripts import build_site, prerender
 from web.app import App
 from web.i18n import CODES
 from web.markup import to_html
 from web.model.storage import PREFS_KEY, MemoryBackend
 from web.startup import takeover
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-import build_site
-import prerender
 
 
 class FormDom(FakeDom):
@@ -172,7 +167,7 @@ def test_a_game_against_bots_is_kept_and_forgotten_when_discarded():
 
 def test_hot_seat_keeps_only_the_pass_screen():
     app, _, _ = boot(search="?players=human,human,bot:easy&seed=8&speed=instant")
-    assert app.session.needs_pass()
+    assert app.game.needs_pass()
     assert takeover.kept_table(app, pass_screen_shown=True) == "keep"
     app.command("pass-ok")
     assert takeover.kept_table(app, pass_screen_shown=False) == "drop"  # a hand is on the page

@@ -142,8 +142,8 @@ def test_every_save_of_a_game_played_until_its_record_is_full_reads_back():
     saves = []
 
     class Backend(MemoryBackend):
-        def setItem(self, key, value):
-            super().setItem(key, value)
+        def setItem(self, key, value, **guard):
+            super().setItem(key, value, **guard)
             if key == storage.SAVE_KEY:
                 assert len(value) <= storage.MAX_TEXT
                 saves.append(storage.decode(value)[1]["actions"])
@@ -152,7 +152,7 @@ def test_every_save_of_a_game_played_until_its_record_is_full_reads_back():
     app, dom = boot(backend, "?speed=instant")
     assert "% full" in dom.text()
     while not app.session.game.is_over:
-        app.command("pass-ok" if app.session.needs_pass() else "draw")
+        app.command("pass-ok" if app.game.needs_pass() else "draw")
     assert len(saves) > 10 and app.session.log[-2].type == "record_full"
     assert "The game's record is full" in dom.text()
     last = saves[-1]
@@ -171,3 +171,82 @@ def test_a_full_record_is_saved_whole_and_the_bots_newest_reasons_beside_it():
     kept = storage.whys_of(text)
     assert len(kept) == len(whys) and kept[-1] == whys[-1] and kept[0] is None
     assert 1000 < sum(1 for w in kept if w) < len(whys)
+
+
+# ----- an unreadable save, when the browser's storage is full (issue 43) -----
+
+class Quota(MemoryBackend):
+    """localStorage with a quota: a write that would take it past `room` characters
+    (keys and values, as browsers count them) raises, as the browser's does."""
+
+    def __init__(self, items, room):
+        super().__init__(items)
+        self.room = room
+
+    def setItem(self, key, value, **guard):
+        used = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
+        if used + len(key) + len(str(value)) > self.room:
+            raise RuntimeError("QuotaExceededError")
+        super().setItem(key, value, **guard)
+
+
+BROKEN = '{"app": "lepeuple", "version": 1, "seats": [], "record": 3' + " " * 5000
+
+
+def test_an_unreadable_save_that_cannot_be_set_aside_is_never_overwritten():
+    """Storage full: "Start a new game" cannot keep it under a backup name. The page says so,
+    offers its download, and nothing overwrites it, not even a new game started from the form
+    or a link, until the player has said to discard it."""
+    backend = Quota({storage.SAVE_KEY: BROKEN}, room=len(BROKEN) + 2000)
+    app, dom = boot(backend)
+    assert app.screen == "broken"
+    app.command("new-after-broken")
+    assert app.screen == "broken" and "storage is full" in dom.text()
+    assert backend.items[storage.SAVE_KEY] == BROKEN
+    app.command("new")  # the header's "New game", then Start
+    app.command("start")
+    assert app.screen == "broken" and backend.items[storage.SAVE_KEY] == BROKEN
+    again, _ = boot(backend, "?players=human,bot:easy,bot:easy&seed=3")  # a link to a new game
+    assert again.screen == "broken" and backend.items[storage.SAVE_KEY] == BROKEN
+
+
+def test_its_download_is_offered_and_then_discarding_it_starts_a_new_game():
+    backend = Quota({storage.SAVE_KEY: BROKEN}, room=len(BROKEN) + 2000)
+    app, dom = boot(backend)
+    app.command("new-after-broken")
+    assert ("discard-broken", None) in dom.acts() and "Discard it and start a new game" in dom.text()
+    app.command("download-broken")
+    assert dom.downloads == [("lepeuple-unreadable-save.json", BROKEN)]
+    assert "your download keeps it" in dom.text()
+    app.command("discard-broken")
+    assert app.screen == "new" and storage.SAVE_KEY not in backend.items
+    app.command("start")
+    assert app.screen == "table" and storage.readable(backend.items[storage.SAVE_KEY])
+
+
+def test_an_older_kept_copy_is_removed_only_when_asked_and_then_the_save_is_kept():
+    """Two unreadable saves in a row: the first one's copy fills the storage. Its removal is
+    offered (with its download), asked first; then the new one is kept under a backup name."""
+    older = storage.BROKEN_PREFIX + "500"
+    backend = Quota({older: BROKEN, storage.SAVE_KEY: BROKEN + "x"}, room=2 * len(BROKEN) + 2000)
+    app, dom = boot(backend)
+    app.command("new-after-broken")
+    assert ("forget-kept", older) in dom.acts() and ("download-broken", older) in dom.acts()
+    app.command("download-broken", older)
+    assert dom.downloads[-1] == ("lepeuple-unreadable-save-500.json", BROKEN)
+    app.command("forget-kept", older)
+    assert older in backend.items and "Remove this copy for good?" in dom.text()  # asked, not done
+    app.command("forget-kept", "yes")
+    assert older not in backend.items and app.screen == "new"
+    [kept] = [k for k in backend.items if k.startswith(storage.BROKEN_PREFIX)]
+    assert backend.items[kept] == BROKEN + "x" and storage.SAVE_KEY not in backend.items
+
+
+def test_a_save_is_written_only_over_the_save_this_tab_expects():
+    """Another tab wrote an unreadable save meanwhile: this tab's next save leaves it alone
+    and this tab stops, as when another tab played on."""
+    backend = MemoryBackend()
+    app, dom = boot(backend, "?players=human,bot:easy,bot:easy&seed=3&speed=instant")
+    backend.items[storage.SAVE_KEY] = BROKEN  # no storage event reaches this fake: the write must check
+    app.game.save()
+    assert backend.items[storage.SAVE_KEY] == BROKEN and app.stale

@@ -172,7 +172,7 @@ def test_no_take_back_once_a_card_was_drawn():
     app.command("draw")
     dom.run_tasks()
     assert ("undo", None) not in dom.acts()
-    assert app.session.undoable() == 0
+    assert app.session.undoable(0) == 0
 
 
 def test_pause_stops_the_bots_and_step_plays_one_decision():
@@ -215,7 +215,7 @@ def test_a_take_back_writes_a_line_in_the_log():
     app.command("card", "force")
     app.command("confirm")
     dom.run_tasks()
-    assert app.session.undoable() == 1  # nothing hidden revealed, nothing random
+    assert app.session.undoable(0) == 1  # nothing hidden revealed, nothing random
     app.command("undo")
     dom.run_tasks()
     assert "Ann took back: Force." in dom.text()

@@ -193,7 +193,7 @@ def test_every_step_has_its_texts_in_every_language():
                 assert catalog.get(f"tut.{step['id']}.{k}"), (lang, step["id"], k)
 
 
-# RULES.md R5, from the user's Japanese summary.
+# The power cards of docs/rules.md R5, named as in the user's Japanese summary.
 SEED_NAMES = {"force": "強靭", "soin": "治療", "voleur": "泥棒", "sortilege": "呪い", "bandit": "追いはぎ",
               "magie_noire": "黒魔術", "troc": "交換", "vitesse": "迅速", "massue": "こん棒",
               "permutation": "入れ替え", "chance": "幸運", "defense": "防御"}

@@ -70,11 +70,11 @@ def test_hot_seat_never_shows_another_humans_hand():
             break
         s = app.session
         hand_seat = _hand_seat(dom.html)
-        if s.needs_pass():
+        if app.game.needs_pass():
             seen_pass += 1
             assert hand_seat is None and "Pass the device to" in dom.text()
         elif hand_seat is not None:
-            assert hand_seat == s.at_device
+            assert hand_seat == app.game.at_device
             others = [seat for seat in s.setup.humans if seat != hand_seat]
             for other in others:
                 _assert_hand_absent(dom.html, s.game, other, hand_seat)
@@ -150,7 +150,7 @@ def test_new_game_asks_before_discarding_and_link_asks_too():
     app2, dom2, _ = make("?players=human,human,bot:easy&seed=9", backend.items)
     assert app2.screen == "confirm" and "This link sets up another game" in dom2.text()
     app2.command("discard")
-    assert app2.screen == "table" and len(app2.session.seats) == 3 and app2.session.hotseat
+    assert app2.screen == "table" and len(app2.session.seats) == 3 and app2.game.hotseat
 
 
 def test_a_setup_link_opened_again_resumes_its_game_and_another_asks_which():
@@ -259,3 +259,34 @@ def test_the_rules_panel_leaves_the_game_playing():
     dom.run_tasks()
     assert len(app.session.game.history) > 0
     assert 'data-testid="rules-panel"' in dom.html
+
+
+def test_start_on_the_form_asks_before_it_replaces_a_game_in_progress():
+    """Issue 43: Start on the new-game form replaced a game in progress without asking,
+    while a link to another setup asks first. It asks the same question as "New game"."""
+    app, dom, backend = make("?players=human,bot:easy,bot:easy&seed=5&speed=instant")
+    saved = backend.items[storage.SAVE_KEY]
+    app.command("replay-open")
+    app.command("new")  # from the replay, the form comes at once: the game is still in progress
+    assert app.screen == "new" and "Back to the saved game" in dom.text()
+    dom.form = {"kind-0": "human", "kind-1": "bot:hard", "kind-2": "bot:easy", "target": "15", "seed": "8"}
+    app.command("start")
+    assert app.screen == "confirm" and "Start a new game and discard the game in progress?" in dom.text()
+    app.command("keep")
+    assert app.screen == "table" and app.session.game.seed == 5 and backend.items[storage.SAVE_KEY] == saved
+    app.command("replay-open")
+    app.command("new")
+    app.command("start")
+    app.command("discard")
+    assert app.screen == "table" and app.session.game.seed == 8 and app.session.game.options["target"] == 15
+    assert app.session.seats[1].level == "hard" and json.loads(backend.items[storage.SAVE_KEY])["record"]["seed"] == 8
+
+
+def test_start_on_the_form_after_a_finished_game_does_not_ask():
+    app, dom, _ = make("?players=human,bot:easy,bot:easy&seed=3&speed=instant")
+    click_through(app, dom, random.Random(5))
+    app.command("new")
+    assert app.screen == "new"
+    dom.form = {"kind-0": "human", "kind-1": "bot:easy", "kind-2": "bot:easy", "seed": "4"}
+    app.command("start")
+    assert app.screen == "table" and app.session.game.seed == 4

@@ -1,15 +1,17 @@
 """Pure pieces of web/: markup escaping, links, saves, the chooser (the catalogs: test_i18n.py)."""
 
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import lepeuple
 from web import i18n
 from web.markup import h, to_html
 from web.model import storage
 from web.model.choices import Chooser
-from web.model.newgame import Seat, Setup, parse_query, setup_from_form, to_query
+from web.model.newgame import SEED_PATTERN, SEEDS, WHOLE, Seat, parse_query, seats_from_json, setup_from_form
 
 LEVELS = ["easy", "normal", "hard"]
 WEB = Path(__file__).resolve().parents[2] / "web"
@@ -40,13 +42,6 @@ def test_link_with_players_names_and_options():
     assert [x.level for x in s.seats[2:]] == ["hard", "normal"]
     assert [x.name for x in s.seats[:2]] == ["Ann", "Bob"]
     assert s.options == {"defense": "shield", "scores": "hidden", "target": 20} and s.seed == 7
-
-
-def test_link_round_trip():
-    setup = Setup([Seat(name="Ann"), Seat("bot", level="hard"), Seat()], {"defense": "reaction", "scores": "visible",
-                                                                          "target": 15}, 3)
-    again = parse_query(to_query(setup), LEVELS).setup
-    assert again.to_json() == setup.to_json()
 
 
 @pytest.mark.parametrize("query, key", [
@@ -83,7 +78,69 @@ def test_form_fields():
     assert setup.seed is None and setup.options["target"] == 30
 
 
+# ----- issue 43: whole numbers in ASCII digits only, one rule ---------------------------
+
+SEATS = {"kind-0": "human", "kind-1": "bot:easy", "kind-2": "bot:easy"}
+NOT_ASCII_DIGITS = ["１２", "٣", "1_000", "1e1", "12.0", "+12", "0x1f", "\u300012", "12\u00a0"]
+
+
+@pytest.mark.parametrize("typed", NOT_ASCII_DIGITS)
+@pytest.mark.parametrize("name", ["target", "seed"])
+def test_a_form_field_takes_ascii_digits_only(name, typed):
+    """Issue 43: Python's int() took １２ as 12, ٣ as 3 and 1_000 as 1000, which the early
+    form refuses: both read a field by one rule (newgame.WHOLE)."""
+    setup, errors = setup_from_form({**SEATS, name: typed}, LEVELS)
+    assert errors == [(f"err.{name}", {"value": typed})]
+
+
+def test_a_link_takes_ascii_digits_only():
+    for query in ("?players=human,bot,bot&seed=1_0&target=1_5",
+                  "?players=human,bot,bot&seed=%EF%BC%91%EF%BC%92&target=%D9%A3"):  # １２ and ٣
+        q = parse_query(query, LEVELS)
+        assert q.setup is None and [key for key, _ in q.errors] == ["err.target", "err.seed"]
+
+
+@pytest.mark.parametrize("typed, number", [(" 12 ", 12), ("007", 7), ("", None), ("   ", None)])
+def test_ascii_digits_with_spaces_or_leading_zeros_are_read(typed, number):
+    setup, errors = setup_from_form({**SEATS, "seed": typed, "target": typed}, LEVELS)
+    assert not errors and setup.seed == number and setup.options["target"] == (number or 12)
+
+
+SEED_TEXT = st.one_of(st.text(alphabet=" 0123456789_١٣１２e+-.", max_size=20),
+                      st.integers(-10, 2**54).map(str), st.integers(SEEDS[1] - 1000, SEEDS[1] + 1000).map(str),
+                      st.integers(0, 2**64).map(lambda n: f" {n:020d} "))
+
+
+@settings(max_examples=300, deadline=None)
+@given(typed=SEED_TEXT)
+def test_the_seed_fields_pattern_accepts_exactly_what_python_reads(typed):
+    """The early form (web/startup/firstscreen.mjs) checks the seed with the pattern Python
+    draws into the field, its range included (0 to 2^53 − 1); Python reads the same."""
+    setup, errors = setup_from_form({**SEATS, "seed": typed}, LEVELS)
+    assert (re.fullmatch(SEED_PATTERN, typed) is not None) == (not errors)
+    assert re.fullmatch(WHOLE, typed) or errors
+
+
+def test_the_seeds_message_states_its_range_in_every_language():
+    for code in i18n.CODES:
+        i18n.set_language(code)
+        assert "2⁵³ − 1" in i18n.t("err.seed", value="x") and SEEDS[1] == 2**53 - 1
+        assert re.sub(r"[ ,]", "", i18n.t("err.seed", value="x")).count(str(SEEDS[1])) == 1
+    i18n.set_language("en")
+
+
 # ----- saves ---------------------------------------------------------------
+
+@pytest.mark.parametrize("seat, words", [
+    ({"kind": "robot"}, 'neither human nor bot: "robot"'),
+    ({"kind": "bot", "level": "x" * 1000}, 'unknown bot level "' + "x" * 38 + "…"),
+    ({"kind": "bot", "level": None}, "unknown bot level null"),
+])
+def test_a_saves_bad_seat_is_quoted_short_as_json_not_as_a_python_repr(seat, words):
+    with pytest.raises(ValueError) as refused:
+        seats_from_json([seat, {"kind": "human"}, {"kind": "human"}], LEVELS)
+    assert str(refused.value).endswith(words)
+
 
 def test_save_round_trip_and_failures():
     g = lepeuple.new_game(3, None, 4)
@@ -98,7 +155,7 @@ def test_save_round_trip_and_failures():
 
 def test_a_failing_write_is_reported_in_plain_words_not_raised():
     class Full(storage.MemoryBackend):
-        def setItem(self, key, value):
+        def setItem(self, key, value, **guard):
             raise RuntimeError("Error: A value of type object with tag [object DOMException] could not be converted")
 
     i18n.set_language("en")

@@ -1,13 +1,18 @@
 """The page's controllers: one per feature, each owning its state and drawing its screen.
 
-- `game.GameController` — the game being played: its Session, the steps on
-  screen (web/model/playback.Steps), bots taking turns, the player's choices, the
-  hint, take back, the pass and end screens, another tab taking over.
+- `game.GameController` — the game on this device's table, drawn from what the
+  host tells it (this device's host, web/model/host.Host, or a friend's): the
+  steps on screen (web/model/playback.Steps), bots taking turns, the player's
+  choices, the hint, take back, the pass and end screens, another tab taking over.
+- `remote.RemoteController` — friends on their own devices: invitations,
+  replies, the data channels (docs/remote.md).
 - `form.FormController` — the new-game form, "discard the game?", an
   unreadable save.
 - `guide.GuideController` — the guided first game (web/model/tutorial_game.py).
 - `replay.ReplayController` — the replay viewer: the game in progress, a
   finished one, a file or a link; sharing; the review ("coach").
+- `folds.Folds` — what the table and the replay share: how much of a long log and
+  score table is drawn.
 - `stats.StatsController` — this device's record of games.
 
 web/app.App is the dispatcher above them: it routes a command to its

@@ -1,6 +1,7 @@
 """The new-game form, "discard the game in progress?", and an unreadable save."""
 
 from ..model.newgame import Seat, Setup, default_level, setup_from_form
+from ..model.storage import BROKEN_PREFIX
 from ..render import screens
 
 # The form's fields whose value can be refused, by the message that refuses it (web/model/newgame.py).
@@ -19,13 +20,16 @@ class FormController:
         self.draft = Setup([Seat(), Seat("bot", level=default_level(levels)), Seat("bot", level=default_level(levels))])
         self.errors, self.notices = [], []
         self.typed = {}  # field name -> its text as typed, for the fields the draft could not take
-        self.link_setup = None  # a setup from the URL, waiting for "discard the game?"
+        self.link_setup = None  # a setup from the URL or the form's Start, waiting for "discard the game?"
         self.pending_import = None  # (seats, record) of a file, waiting for "discard the game?"
         self.confirm_key = "confirm.text"
         self.broken = None  # SaveError of an unreadable save
+        self.aside = None  # setting it aside: None, "pending" (asked of the browser), "full" (refused)
+        self.downloaded = set()  # what of it was downloaded: None (the save), kept copies' keys
+        self.forgetting = None  # the kept copy whose removal waits for "yes"
 
     def ask_discard(self, key, link_setup=None, pending_import=None):
-        """"Discard the game in progress?" before a link's game or a file's game replaces it."""
+        """"Discard the game in progress?" before a link's game, the form's or a file's game replaces it."""
         self.confirm_key, self.link_setup, self.pending_import = key, link_setup, pending_import
         self.app.go("confirm")
 
@@ -46,7 +50,7 @@ class FormController:
 
     def unreadable(self, error):
         """The save cannot be read (a SaveError): the broken-save screen shows it."""
-        self.broken = error
+        self.broken, self.aside, self.forgetting, self.downloaded = error, None, None, set()
 
     def drop_import(self):
         """The file's game that waited for "discard the game?" is played on now."""
@@ -61,15 +65,19 @@ class FormController:
     # ----- commands ------------------------------------------------------------
 
     def new(self, _):
-        game = self.app.game.session
-        if game is not None and not game.game.is_over and self.app.screen == "table":
-            self.ask_discard("confirm.text")
+        game = self.app.game
+        if game.in_progress() and self.app.screen == "table":  # a friend's device leaves the table instead
+            self.ask_discard("confirm.leave" if game.guest else "confirm.text")
         else:
             self.errors, self.notices = [], []
             self.app.go("new")
 
     def discard(self, _):
         app = self.app
+        if app.game.guest and self.pending_import is None:  # a friend's table: left, this device's save kept
+            app.remote.leave_table()
+            app.go("new")
+            return
         if self.pending_import is not None:  # a game file to play on, instead of this game
             app.replay.take_import(self.pending_import)
             return
@@ -82,29 +90,73 @@ class FormController:
 
     def keep(self, _):
         self.link_setup = self.pending_import = None
-        self.app.go("table" if self.app.game.session is not None else "new")
+        self.app.go("table" if self.app.game.has_game() else "new")
 
     def resume(self, _):
-        if self.app.game.session is not None:
+        if self.app.game.has_game():
             self.keep(None)
 
     def new_after_broken(self, _):
-        error = self.app.page.store.set_aside_broken()
+        """A new game over an unreadable save: the save is first kept under a backup name.
+        If the browser's storage is full, nothing is overwritten: the player is asked to
+        download it, discard it, or make room by removing an older kept copy."""
+        if self.aside == "pending":
+            return
+        self.aside = "pending"
+        self.app.page.store.set_aside_broken(self._set_aside)
+
+    def _set_aside(self, error):
         if error:
-            self.notices = [("save.failed", {"reason": error})]
-        self.broken = None
-        self.app.go("new")
+            self.aside = "full"
+        else:
+            self.broken, self.aside = None, None
+            self.app.go("new")
+        self.app.render()
+
+    def download_broken(self, key):
+        """The unreadable save (key None), or a kept copy, as a file."""
+        store = self.app.page.store
+        text = self.broken.text if key is None and self.broken else store.set_aside().get(key)
+        if text is not None:
+            self.app.page.dom.download(text, broken_file_name(key))
+            self.downloaded.add(key)
+
+    def discard_broken(self, _):
+        """The player said to discard the unreadable save (it is downloaded, or not wanted)."""
+        if self.broken is not None and self.aside == "full":
+            self.app.page.store.clear()
+            self.broken, self.aside = None, None
+            self.app.go("new")
+
+    def forget_kept(self, key):
+        """Remove an older kept copy, once asked (key: the copy; "yes": the one asked about)."""
+        store = self.app.page.store
+        if key == "yes" and self.forgetting is not None:
+            store.forget(self.forgetting)
+            self.forgetting = None
+            self.new_after_broken(None)  # now there may be room
+        elif key in store.set_aside():
+            self.forgetting = key
+        else:
+            self.forgetting = None
 
     def seats(self, count):
         if count in (3, 4, 5):
             self.draft, _ = self._read(count)
 
     def start(self, _):
-        """Start the game the form sets up; else say why not (see `check`)."""
+        """Start the game the form sets up; else say why not (see `check`). A game in
+        progress is not replaced without asking, as a link to another setup asks."""
         focus = self.check()
-        if not self.errors:
+        if self.errors:
+            return focus
+        game = self.app.game.session
+        if game is not None and not game.game.is_over:
+            self.notices = []  # the form's words: not carried to the table if it starts
+            self.ask_discard("confirm.text", link_setup=self.draft)
+        else:
             self.app.game.start(self.draft)
-        return focus
+        return None
 
     def check(self):
         """Read the form: what it cannot set up is said (errors), the refused fields marked;
@@ -130,8 +182,7 @@ class FormController:
 
     def render_new(self):
         app = self.app
-        game = app.game.session
-        can_resume = game is not None and not game.game.is_over
+        can_resume = app.game.in_progress()
         return [app.guide.offer(), screens.new_game(self.draft, app.page.levels, self.errors, self.notices, can_resume,
                                                     app.stats.panel(), self.typed)]
 
@@ -139,4 +190,11 @@ class FormController:
         return screens.confirm_discard(self.confirm_key)
 
     def render_broken(self):
-        return screens.broken_save(self.broken.reason, self.broken.text)
+        kept = self.app.page.store.set_aside() if self.aside == "full" else {}
+        return screens.broken_save(self.broken.reason, self.broken.text, self.aside, kept, self.downloaded,
+                                   self.forgetting)
+
+
+def broken_file_name(key):
+    """The file an unreadable save is downloaded as (a kept copy's says when it was kept)."""
+    return "lepeuple-unreadable-save.json" if key is None else f"lepeuple-unreadable-save-{key[len(BROKEN_PREFIX):]}.json"

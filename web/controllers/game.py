@@ -1,4 +1,13 @@
-"""The game being played: its steps on screen, bots taking turns, the player's choices.
+"""The game on this device's table: its steps on screen, bots taking turns, the choices
+of the person at the device.
+
+The table draws what it is told (web/model/seatgame.SeatGame), never an engine game:
+at the host's device as on a friend's. When this device hosts the game, `host`
+(web/model/host.Host) holds it and this table is one of its links, told every seat
+played here (and a spectator's view for the pass screen and the table screen); on a
+friend's device (`guest`) the messages come over the network (web/controllers/remote.py).
+A decision goes to the host as a message (web/model/protocol.py), which plays it and
+tells every table: one path for every seat.
 
 Every action is shown as steps (web/model/playback.Steps): a bot's turn step by
 step, each held on screen for a time that grows with its text
@@ -15,20 +24,22 @@ game, take back, another tab or leaving the table ends them; the app's
 dispatcher starts the loop again (`kick`) when the table is back.
 """
 
-from lepeuple.coach.preview import coming_moves, preview
+from lepeuple.coach.preview import coming_moves
 
 from .. import i18n
 from ..markup import h
-from ..model import botrunner, playback
+from ..model import botrunner, playback, protocol
 from ..model.choices import Chooser
-from ..model.eyes import Eyes, device_holder
+from ..model.eyes import Eyes
+from ..model.host import Host, Link
 from ..model.newgame import Setup
+from ..model.seatgame import SeatGame
 from ..model.session import Session
-from ..model.storage import decode
+from ..model.storage import UNREADABLE, decode
 from ..render import replay_view, screens
 from ..render.common import button, player_name
-from ..render.log import EARLIER_PAGE
 from ..render.table import Controls, HintShown, TableModel, frame_text, table_screen
+from .folds import Folds
 
 # How long a bot waits after a person's decision that can still be taken back.
 UNDO_WINDOW = {"slow": 3.0, "normal": 2.0, "fast": 1.2, "instant": 0.0}
@@ -45,38 +56,49 @@ class Hint:
         self.action, self.path, self.why, self.busy = None, [], None, False
 
 
-class GameController:
-    """The Session on this device and everything moving on its table."""
+class GameController(Folds):
+    """The game on this device's table: what it was told, and everything moving on it."""
 
     def __init__(self, app):
         self.app = app
-        self.session = None
+        self.host = None  # web/model/host.Host when this device hosts the game
+        self.link = None  # this table's link to that host
+        self.guest = False  # this table is on a friend's device: the host is elsewhere
+        self.tables = {}  # seat (None: a spectator) -> SeatGame: what this device is told
+        self.here = []  # the seats of the people at this device
+        self.lead = None  # the seat whose updates make the steps shown (the spectator's, if told)
+        self.at_device = None  # hot-seat: the person who took the device (the pass screen)
+        self.sent = None  # a decision sent to the host, not yet played: the moment it was sent at
         self.steps = playback.Steps()
         self.chooser = None  # choices.Chooser of the person to move (made when first asked)
         self.hint = Hint()
-        self.thinking = None  # the bot seat thinking now
+        self.thinking = None  # the bot seat thinking now (this device's host)
         self.once = False  # paused: "Next step" asked for one more step from a bot
         self.loop = None  # (epoch, token) of the loop running (None: no loop runs)
         self.show_end = True  # the end screen (False: folded to a bar)
-        self.notice = None  # (key, fields) of a save problem, above the table
+        self.notice = None  # (key, fields) of a save problem or a refusal, above the table
         self.link_notices = []  # what the link that started the game ignored, above the table
         self.stale = False  # another tab changed the saved game: this one stops
-        self.earlier = EARLIER_PAGE  # the log's folded turns drawn (more on "show more")
-        self.chart_rows = replay_view.CHART_PAGE  # the score table's turns drawn (more on "show more")
 
     # ----- making and loading a game ---------------------------------------
+
+    @property
+    def session(self):
+        """The host's game (None when this device hosts none)."""
+        return self.host.session if self.host is not None else None
 
     def start(self, setup, notices=()):
         """A new game from a setup (the save is replaced at once); `notices`: what the
         link that asked for it ignored, shown above the table."""
         self.app.cancel_stale(game_changed=True)
-        self.session = Session.start(setup, self.app.page.rng)
+        self._hosting(Session.start(setup, self.app.page.rng))
         self.app.form.game_started(setup)
         self.link_notices = [n for n in notices if n[0] != "save.memory"]
         self.stale, self.show_end = False, True
-        self.reset()
         self.save(replace=True)
-        self.app.go("table")
+        if self.session is not None:  # not when an unreadable save is there: it is shown instead
+            self.app.go("table")
+            self.app.remote.hosting()
 
     def load(self):
         """The saved game, if any: True when one was resumed; SaveError when unreadable."""
@@ -84,9 +106,31 @@ class GameController:
         if text is None:
             return False
         seats, record = decode(text)
-        self.session = Session.resume(seats, record, self.app.page.levels, text)
-        self.reset()
+        self._hosting(Session.resume(seats, record, self.app.page.levels, text))
+        dropped = self.session.dropped  # an earlier version's save that went on after the game was over
+        self.notice = ("game.past_end", {"last": len(self.session.game.history), "count": dropped}) if dropped else None
+        self.app.remote.hosting()  # friends' seats: new invitations (this page was reloaded)
         return True
+
+    def _hosting(self, session):
+        """This device hosts `session`: its table is told the seats of the people here (and a
+        spectator's view when there is not exactly one of them: the pass and table screens)."""
+        self.host = Host(session, self._host_changed)
+        self.guest, self.tables, self.at_device, self.sent = False, {}, None, None
+        self.here = session.setup.here
+        streams = self.here + ([None] if len(self.here) != 1 else [])
+        self.lead = streams[-1]
+        self.link = Link(self.receive, streams, self.here)
+        self.reset()
+        self.host.attach(self.link)
+
+    def be_guest(self, seat):
+        """This device is a friend's: the seat's game comes from a host elsewhere."""
+        self.app.cancel_stale(game_changed=True)
+        self.host, self.link, self.guest, self.tables = None, None, True, {}
+        self.here, self.lead, self.at_device, self.sent = [seat], seat, None, None
+        self.stale, self.show_end, self.notice, self.link_notices = False, True, None, []
+        self.reset()
 
     def reset(self):
         """Nothing of the previous moment is left: steps, choices, hint, thinking."""
@@ -95,15 +139,24 @@ class GameController:
     def drop(self):
         """No game on this table any more (its save cleared or replaced): work on it stops."""
         self.app.cancel_stale(game_changed=True)
-        self.session = None
+        self.host, self.link, self.guest, self.tables, self.here = None, None, False, {}, []
+        self.app.remote.game_dropped()
 
     def save(self, replace=False):
-        store = self.app.page.store
-        error = store.save(self.session.seats, self.session.record(), replace, self.session.whys)
+        s, store = self.session, self.app.page.store
+        error = store.save(s.seats, s.record(), replace, s.whys)
         if store.stale:
             self.go_stale()
             return
+        if error == UNREADABLE:  # a new game never overwrites a save that cannot be read: it is shown
+            self.drop()
+            self.app.resume_saved()
+            return
         self.notice = ("save.failed", {"reason": error}) if error else None
+
+    def save_refused(self):
+        """The browser refused the last save (storage full): said above the table."""
+        self.notice = ("save.failed", {"reason": i18n.t("save.failed.full")})
 
     def go_stale(self):
         """Another tab played on: stop here (bots too) until the player continues the newer game."""
@@ -112,29 +165,142 @@ class GameController:
 
     def continue_here(self, _):
         """The newer game (another tab's) is played on here."""
-        self.stale, self.session = False, None
-        self.app.cancel_stale(game_changed=True)
+        self.stale = False
+        self.drop()
         self.app.resume_saved()
+
+    def _host_changed(self, kind):
+        """The host (this device) changed the game: save it; a game that ended is counted."""
+        if kind == "undone":
+            self.app.cancel_stale()  # a bot thinking on the state taken back stops
+        self.save()
+        if kind == "played" and self.session.game.is_over:
+            self.app.stats.note_result(self.session)
+
+    # ----- what the host tells this table ---------------------------------------
+
+    def receive(self, message):
+        """A message from the host (this device's, or a friend's: already read by
+        web/model/protocol.Reader); protocol.Unreadable when it cannot be used."""
+        kind, seat = message["t"], message.get("seat")
+        if kind == "sync":
+            self.tables[seat] = SeatGame(message)
+            if seat == self.lead:
+                self.reset()
+                self.sent = None
+        elif kind == "update" and seat in self.tables:
+            change = self.tables[seat].update(message)
+            if seat == self.lead:
+                self._show(change)
+        elif kind == "status":
+            for game in self.tables.values():
+                game.status(message)
+        elif kind == "refused":
+            self.sent = None
+            self.notice = ("net.refused", {"why": i18n.t("net.refused." + str(message.get("code"))
+                                                      if message.get("code") in protocol.REFUSALS else "net.refused.shape")})
+
+    def _show(self, change):
+        """The steps of what just happened: a person's own decision is not played back to
+        them, but when someone not at this device goes next, its scoring and redeployment
+        steps are held on screen before the game goes on. A take back starts afresh."""
+        self.sent = None
+        self.chooser, self.hint = None, Hint()
+        self.app.clear_said()
+        if change.by is None:
+            self.reset()
+        else:
+            frames = playback.frames(change.events, change.start, change.before)
+            if change.by in self.here:
+                frames = [] if self.person_to_move() else playback.from_scoring(frames)
+            self.thinking = None
+            self.steps.add(frames)
+            self._settle()
+        if self.hotseat and self.to_move() != self.at_device:
+            # Whoever held the device is done: hide their hand at once, even
+            # while bots play before the next person takes the device.
+            self.at_device = None
+
+    # ----- reading: who is at the device, what it shows -------------------------
+
+    def shown(self):
+        """The SeatGame this device draws now: the device holder's, else the spectator's."""
+        holder = self.holder()
+        return self.tables.get(holder) if holder in self.tables else self.tables.get(None)
+
+    def lead_game(self):
+        return self.tables.get(self.lead)
+
+    def has_game(self):
+        """Is there a game on this table (hosted here, or told by a host elsewhere)?"""
+        return self.lead_game() is not None
+
+    def in_progress(self):
+        g = self.lead_game()
+        return g is not None and not g.over
+
+    def to_move(self):
+        g = self.lead_game()
+        return None if g is None else g.to_move
+
+    @property
+    def hotseat(self):
+        """Two or more people share this device: hands are shown only after a pass screen."""
+        return len(self.here) >= 2
+
+    def person_to_move(self):
+        """Is a person at this device to decide now?"""
+        return self.to_move() in self.here
+
+    def needs_pass(self):
+        """True when a person here must decide and someone else may still be holding the device."""
+        return self.hotseat and self.person_to_move() and self.at_device != self.to_move()
+
+    def holder(self):
+        """The seat whose eyes the device is for now: the only person here; in hot-seat the
+        person who passed the pass screen (nobody while it is up); nobody with none here."""
+        if len(self.here) == 1:
+            return self.here[0]
+        if not self.here or self.needs_pass():
+            return None
+        return self.at_device
+
+    def eyes(self):
+        """Whose eyes this device's screens may show (web/model/eyes.Eyes)."""
+        g = self.lead_game()
+        return Eyes(g.players, self.holder(), g.over, self.hotseat, record=self.has_record())
+
+    def has_record(self):
+        """Does this device hold the game's record (the host's; a friend's once the game is over)?"""
+        g = self.lead_game()
+        return self.session is not None or (g is not None and g.record is not None)
+
+    def record(self):
+        """The game's record, where this device holds it: the host's, or a finished game's."""
+        if self.session is not None:
+            return self.session.record()
+        g = self.lead_game()
+        return g.record if g is not None else None
+
+    def seats(self):
+        return self.session.seats if self.session is not None else self.lead_game().seats
+
+    def export_seats(self):
+        """The seats as a file or a link of this game says them: no friend's token."""
+        return [s.public_json() for s in self.seats()]
+
+    def actions_played(self):
+        g = self.lead_game()
+        return None if g is None else g.actions
 
     # ----- playing -----------------------------------------------------------
 
-    def play(self, action, why=None):
-        """Apply a (legal) action and save (`why`: a bot's reason). Its events become steps to show one by one.
-        A person's own decision is not played back to them, but when someone else goes
-        next, its scoring and redeployment steps are held on screen before the game goes on."""
-        s = self.session
-        by, start, before = s.game.to_move, len(s.log), s.game.view(None)["meeples"]
-        events = s.apply(action, why)
-        frames = playback.frames(events, start, before)
-        if not s.is_bot(by):
-            frames = [] if s.human_to_move() else playback.from_scoring(frames)
-        self.chooser, self.hint, self.thinking = None, Hint(), None
-        self.app.clear_said()
-        self.steps.add(frames)
-        self._settle()
-        self.save()
-        if s.game.is_over:
-            self.app.stats.note_result(s)
+    def send(self, message):
+        """A message of this table's to the host: here, or over the network."""
+        if self.host is not None:
+            self.host.receive(self.link, message)
+        else:
+            self.app.remote.to_host(message)
 
     def click(self, act, arg):
         """A game control (card, meeple, tile, …) of the person to move."""
@@ -145,25 +311,29 @@ class GameController:
         if self.hint.action is not None and not chooser.agrees(self.hint.action):
             self.hint = Hint()  # the player chose otherwise
         if action is not None:
-            self.play(action)
+            g = self.shown()
+            self.sent = g.actions
+            self.send(protocol.act(g.seat, g.actions, action))
         return "choice"
 
     def current_chooser(self):
-        """The choices of the person at the device, or None (a bot's turn, a pass
-        screen, the game over, or a step on screen)."""
-        s = self.session
-        if s is None or not s.human_to_move() or s.needs_pass() or self.steps.current is not None:
+        """The choices of the person at the device, or None (not theirs to decide, a pass
+        screen, a step on screen, a decision on its way to the host, the host away)."""
+        g = self.shown()
+        if g is None or g.seat is None or g.to_move != g.seat or self.needs_pass() or self.stale:
+            return None
+        if self.steps.current is not None or self.sent is not None or not self.connected():
             return None
         if self.chooser is None:
-            g = s.game
-            view = g.view(g.to_move)
-            self.chooser = Chooser(g.legal_actions(), g.phase, g.path, lambda action: preview(view, action),
-                                   coming_moves(view))
+            self.chooser = Chooser(g.legal, g.view["phase"], g.path, g.preview, coming_moves(g.view))
         return self.chooser
 
+    def connected(self):
+        """Does a decision made here reach the host now?"""
+        return self.host is not None or self.app.remote.host_here()
+
     def bot_to_move(self):
-        s = self.session
-        return s is not None and not s.game.is_over and s.is_bot(s.game.to_move)
+        return self.host is not None and self.host.bot_to_move()
 
     def _settle(self):
         """Nothing waits and a person is to move: "paused" means nothing any more."""
@@ -175,7 +345,7 @@ class GameController:
     def kick(self):
         """Start the loop that shows steps and lets bots play, unless one runs already."""
         app = self.app
-        if app.screen != "table" or self.session is None or self.stale:
+        if app.screen != "table" or not self.has_game() or self.stale:
             return
         if self.loop is not None and self.loop[0] == app.epoch:
             return  # a loop runs (a loop of an earlier epoch stops by itself)
@@ -219,15 +389,15 @@ class GameController:
     async def _undo_window(self, loop):
         """After a person's decision that can still be taken back, give them a moment
         before a bot acts on it; True when the bot may go on."""
-        wait = UNDO_WINDOW[self.app.page.speed] if self.session.undoable_by_human() and not self.once else 0
+        wait = UNDO_WINDOW[self.app.page.speed] if self.session.undoable_by_person() and not self.once else 0
         if wait:
             await self.app.page.dom.sleep(wait)
         return self._live(loop)
 
     async def _bot_step(self, loop):
-        """The bot to move decides from its view and plays; True when it did."""
-        s, dom = self.session, self.app.page.dom
-        seat = s.game.to_move
+        """The bot to move decides from its view (the host asks it) and plays; True when it did."""
+        dom = self.app.page.dom
+        seat = self.session.game.to_move
         await dom.sleep(0)  # the step just shown is drawn in a task of its own
         if not self._live(loop):
             return False
@@ -235,16 +405,14 @@ class GameController:
         dom.flag("thinking", "1")
         self.app.render()
         await dom.sleep(0)  # let the browser paint before thinking starts
-        decision = await botrunner.decide(s.game.view(seat), s.seats[seat].level, s.bot_seed(),
-                                          lambda: not self._live(loop))
+        played = await self.host.bot_plays(lambda: not self._live(loop))
         if self.loop in (loop, None):  # a loop that took over and thinks now keeps the flag
             dom.flag("thinking", None)
         dom.flag("bot-stats", botrunner.STATS.to_json())
-        if decision is None or not self._live(loop):
+        if not played or not self._live(loop):
             if self.loop in (loop, None):
                 self.thinking = None
             return False
-        self.play(decision.action, decision.why)
         if self.steps.current is not None:
             self.once = False  # the step asked for is on screen
         self.app.render(focus="choice" if self.steps.current is None else None)
@@ -281,38 +449,36 @@ class GameController:
         return self.steps.current is not None or self.bot_to_move()
 
     def undo(self, _):
-        """Take back the last decision of the person at the device (the engine's policy)."""
-        s = self.session
-        if self.app.screen != "table" or s is None or s.undoable() <= 0:
+        """Ask the host to take back the last decision of the person at the device (the
+        engine's policy decides, at the host)."""
+        g = self.shown()
+        if self.app.screen != "table" or g is None or g.seat is None or g.undo <= 0 or not self.connected():
             return None
         self.app.cancel_stale()  # a bot thinking on the state taken back stops
-        s.undo()
-        self.reset()
-        self.save()
+        self.send(protocol.undo(g.seat, g.actions))
         return "choice"
 
     def pass_ok(self, _):
-        if self.session and self.session.needs_pass():
-            self.session.confirm_pass()
+        if self.needs_pass():
+            self.at_device = self.to_move()
             self.chooser, self.hint = None, Hint()
 
     def ask_hint(self, _):
-        """The hard bot's choice from the view of the person to move, who holds the device (web/model/eyes)."""
-        s = self.session
-        if self.current_chooser() is not None and not self.hint.busy and device_holder(s) == s.game.to_move:
+        """The hard bot's choice from the view of the person to move, on this device (web/model/eyes)."""
+        g = self.shown()
+        if self.current_chooser() is not None and not self.hint.busy and self.holder() == g.to_move:
             self.hint.busy = True
-            self.app.page.dom.spawn(self._think_hint(self.app.epoch))
+            self.app.page.dom.spawn(self._think_hint(g, self.app.epoch))
 
-    async def _think_hint(self, epoch):
-        s, hint = self.session, self.hint
-        moment = len(s.game.history)
-        stale = lambda: not self.app.live(epoch) or len(s.game.history) != moment or self.hint is not hint
-        decision = await botrunner.decide(s.game.view(s.game.to_move), botrunner.HINT_LEVEL, s.bot_seed(1), stale)
+    async def _think_hint(self, g, epoch):
+        hint, moment = self.hint, g.actions
+        stale = lambda: not self.app.live(epoch) or g.actions != moment or self.hint is not hint
+        decision = await botrunner.decide(g.view, botrunner.HINT_LEVEL, g.hint_seed(), stale)
         if decision is None or stale():
             return
         action = decision.action
         hint.busy, hint.action, hint.why = False, action, decision.why
-        hint.path = s.game.path(action) if action.type == "move" else []
+        hint.path = g.path(action) if action.type == "move" else []
         self.app.render()
 
     def again(self, _):
@@ -320,19 +486,16 @@ class GameController:
         if s is not None:
             self.start(Setup(list(s.seats), dict(s.setup.options), None))
 
-    def show_more_earlier(self):
-        """The log's "show more": EARLIER_PAGE more of its folded turns drawn."""
-        self.earlier += EARLIER_PAGE
-
-    def show_more_rows(self):
-        """The score table's "show more": CHART_PAGE more of its earlier turns drawn."""
-        self.chart_rows += replay_view.CHART_PAGE
-
     def hide_end(self, _):
         self.show_end = False
 
     def show_end_screen(self, _):
         self.show_end = True
+
+    def seat_as(self, seat, kind):
+        """The host gives a friend's seat to a bot, or back to the friend."""
+        if self.host is not None and isinstance(seat, int) and 0 <= seat < len(self.host.session.seats):
+            self.host.seat_as(seat, kind)
 
     # ----- what is on screen ---------------------------------------------------
 
@@ -344,41 +507,42 @@ class GameController:
 
     def model(self):
         """The table at the moment on screen: the end of the step shown, else the game as it stands."""
-        s, frame = self.session, self.steps.current
+        g, frame = self.shown(), self.steps.current
         chooser = self.current_chooser()
-        passing = s.game.to_move if s.needs_pass() and frame is None else None
-        eyes = Eyes.of_session(s)
-        view, _ = eyes.views(s.game, device_holder(s))
-        upto = frame.end if frame is not None else len(s.log)
-        changes = {seat: d for seat, d in s.score_changes(view["seat"], upto).items()
+        passing = self.to_move() if self.needs_pass() and frame is None else None
+        view = g.view
+        upto = frame.end if frame is not None else len(g.log)
+        changes = {seat: d for seat, d in g.score_changes(view["seat"], upto).items()
                    if view["scores"][seat] is not None}
         hint = self.hint
-        return TableModel(view=view, seats=s.seats, offer=chooser.offer() if chooser else None, log=s.log[:upto],
-                          later=s.log[upto:], last=s.last if frame is None else [], frame=frame,
-                          hint=HintShown(hint.action, hint.path, hint.why), whys=s.log_whys(),
+        thinking = self.thinking if self.host is not None else g.thinking
+        return TableModel(view=view, seats=g.seats, offer=chooser.offer() if chooser else None, log=g.log[:upto],
+                          later=g.log[upto:], last=g.last if frame is None else [], frame=frame,
+                          hint=HintShown(hint.action, hint.path, hint.why), whys=g.log_whys(),
                           can_hint=chooser is not None, pass_to=passing,
                           notices=self._notices(), changes=changes, earlier=self.earlier,
-                          controls=Controls(thinking=self.thinking, bots=self.bot_controls(),
-                                            can_undo=s.undoable() > 0 and frame is None, hint_busy=hint.busy))
+                          controls=Controls(thinking=thinking, bots=self.bot_controls(),
+                                            can_undo=g.undo > 0 and frame is None and self.connected(),
+                                            hint_busy=hint.busy))
 
     def render(self):
-        s = self.session
+        g = self.shown()
         model = self.model()
-        parts = [table_screen(model)]
+        parts = [self.app.remote.table_bar(), table_screen(model)]
         if self.stale:
             parts.append(screens.stale_game())
         elif model.pass_to is not None:
-            reason = {"defend": "pass.text.defend", "partner": "pass.text.partner"}.get(s.game.phase, "pass.text.turn")
-            parts.append(screens.pass_screen(s.seats, model.pass_to, reason, self._pass_menu()))
-        if s.game.is_over and model.frame is None:
-            parts.append(screens.end_screen(model.view, s.seats, s.log, self._end_extra()) if self.show_end
-                         else screens.end_bar())
+            reason = {"defend": "pass.text.defend", "partner": "pass.text.partner"}.get(g.view["phase"], "pass.text.turn")
+            parts.append(screens.pass_screen(g.seats, model.pass_to, reason, self._pass_menu()))
+        if g.over and model.frame is None:
+            hosted = self.host is not None  # only the host starts the next game
+            parts.append(screens.end_screen(model.view, g.seats, g.log, self._end_extra(g), hosted) if self.show_end
+                         else screens.end_bar(hosted))
         return parts
 
     def pass_screen_up(self):
         """Is the pass screen on the table now (a person is to take the device, no hand shown)?"""
-        s = self.session
-        return s is not None and s.needs_pass() and self.steps.current is None and not self.stale
+        return self.has_game() and self.needs_pass() and self.steps.current is None and not self.stale
 
     def _pass_menu(self):
         """(what the pass screen's menu offers, whether it is open): the game as a file (web/eyes)."""
@@ -386,26 +550,29 @@ class GameController:
         control = replay_view.download_control(offer, asking)
         return (control, asking) if control is not None else None
 
-    def _end_extra(self):
+    def _end_extra(self, g):
         """On the end screen: the score chart, replay, review, the game as a file, a link to it."""
-        s, replay = self.session, self.app.replay
-        return [replay_view.chart(s.log, s.seats, s.game.options["target"], self.chart_rows),
+        replay = self.app.replay
+        return [replay_view.chart(g.log, g.seats, g.view["options"]["target"], self.chart_rows),
                 h("div", {"class": "form-actions"},
                   button(i18n.t("menu.replay"), "replay-open", cls="btn", attrs={"data-testid": "end-replay"}),
-                  [button(i18n.t("review.start", name=player_name(s.seats, seat)), "review", seat, cls="btn",
-                          attrs={"data-testid": "end-review"}) for seat in s.setup.humans],
+                  [button(i18n.t("review.start", name=player_name(g.seats, seat)), "review", seat, cls="btn",
+                          attrs={"data-testid": "end-review"}) for seat in g.setup().humans]
+                  if self.has_record() else None,
                   replay_view.download_control(*replay.file_offer()),
                   replay_view.share_box(replay.shown_link(), replay.share_state))]
 
     def _notices(self):
-        """Above the table: a save problem, a word about the last file, a record nearly
-        full, storage that keeps nothing, what the link ignored."""
+        """Above the table: a save problem or a refusal, a word about the last file, a record
+        nearly full, storage that keeps nothing, what the link ignored."""
         out = [self.notice] if self.notice else []
         out += [self.app.said] if self.app.said else []
-        used = self.session.game.record_used()
-        if used >= NEARLY_FULL and not self.session.game.is_over:
-            out.append(("save.nearly_full", {"percent": int(100 * used)}))
-        if not self.app.page.saving:
-            out.append(("save.memory", {}))
+        s = self.session
+        if s is not None:
+            used = s.game.record_used()
+            if used >= NEARLY_FULL and not s.game.is_over:
+                out.append(("save.nearly_full", {"percent": int(100 * used)}))
+            if not self.app.page.saving:
+                out.append(("save.memory", {}))
         return out + self.link_notices
 

@@ -16,11 +16,12 @@ from lepeuple.coach.review import Review
 from ..markup import h
 from ..model.eyes import EVERYONE, Eyes
 from ..model.replay_game import Replay, file_name, fits_link, pack, read_file, unpack
+from ..model.seatgame import SeenReplay
 from ..model.storage import SaveError, encode
 from ..render import replay_view
-from ..render.log import EARLIER_PAGE
 from ..render.table import ReplayExtras, TableModel, table_screen
 from . import UNCHANGED
+from .folds import Folds
 
 REPLAY_STEP = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.0}  # seconds between actions played back
 REVIEW_SLICE = 0.02  # seconds of review work per browser task (a unit of work may add ~25 ms in CPython)
@@ -28,7 +29,7 @@ REVIEW_TOP = 8  # mistakes listed
 REVIEW_MOST = 40  # decisions reviewed at most, the biggest swings first: about as many as a seat makes in a whole real game
 
 
-class ReplayController:
+class ReplayController(Folds):
     """The replay on screen (`replay`, a web/model/replay_game.Replay) with its `eyes`; a file's
     game that may be played on (`imported`); playing back; the share link's state;
     the review; the tiles of a review's two moves; a shared game's link (`fragment`)."""
@@ -43,8 +44,6 @@ class ReplayController:
         self.review = None  # {"seat", "done", "total", "made", "left", "result", "job"}: running or done
         self.paths = {}  # review: action -> its tiles (Game.path)
         self.fragment = fragment  # location.hash: a shared game (#g=…) opens here
-        self.earlier = EARLIER_PAGE  # the log's folded turns drawn (more on "show more")
-        self.chart_rows = replay_view.CHART_PAGE  # the score table's turns drawn (more on "show more")
         self.asking = None  # the moment (see _moment) "download the game?" was asked, while it lasts
 
     # ----- opening ---------------------------------------------------------
@@ -62,7 +61,17 @@ class ReplayController:
             app.form.add_notice(("link.unfinished", {}))
             return False
         self.show(replay, Eyes(len(replay.seats), None, True))
+        self._say_dropped(replay)
         return True
+
+    def follow_link(self, fragment):
+        """A game's link opened in this tab while it is open (pasted into its address): as at
+        start-up; when it cannot be shown, the notice is said where the player is. True if shown."""
+        self.fragment = fragment
+        if self.open_link(fragment):
+            return True
+        self.app.say(self.app.form.notices[-1])
+        return False
 
     def import_text(self, text):
         """A game file dropped or picked: its replay; a file that is no game changes nothing.
@@ -75,6 +84,12 @@ class ReplayController:
             return
         self.show(replay, Eyes(len(replay.seats), None, replay.finished))
         self.imported = None if replay.finished else (seats, record)
+        self._say_dropped(replay)
+
+    def _say_dropped(self, replay):
+        """An earlier version's game that went on after it was over: read up to its end, said."""
+        if replay.dropped:
+            self.app.say(("game.past_end", {"last": replay.total, "count": replay.dropped}))
 
     def show(self, replay, eyes):
         """Put `replay` on screen as `eyes` allow: another game opening drops the review."""
@@ -98,12 +113,20 @@ class ReplayController:
 
     def open(self, _):
         """The game on the table, as the device holder sees it (everyone once it is over)."""
-        s = self.app.game.session
-        if s is None or self.app.screen != "table":
+        game = self.app.game
+        if not game.has_game() or self.app.screen != "table":
             return "choice"
-        replay = Replay([seat.to_json() for seat in s.seats], s.record(), self.app.page.levels)
-        self.show(replay, Eyes.of_session(s))
+        self.show(self._of_table(), game.eyes())
         return "choice"
+
+    def _of_table(self):
+        """The replay of the game on the table: from its record where this device holds it,
+        else through the seat's own eyes, from what it was told (web/model/seatgame)."""
+        game = self.app.game
+        record = game.record()
+        if record is None:
+            return SeenReplay(game.lead_game())
+        return Replay(game.export_seats(), record, self.app.page.levels)
 
     # ----- moving about ------------------------------------------------------
 
@@ -160,8 +183,7 @@ class ReplayController:
         """Play on an unfinished game opened from a file (it becomes the saved game)."""
         if self.replay is None or self.imported is None:
             return
-        game = self.app.game.session
-        if game is not None and not game.game.is_over:
+        if self.app.game.in_progress():
             self.app.form.ask_discard("confirm.import", pending_import=self.imported)
             return
         self.take_import(self.imported)
@@ -181,8 +203,8 @@ class ReplayController:
         """Review a finished game for one seat: the hard bot re-decides each of its
         decisions from its view at the time; runs in slices, shows progress, can stop.
         Every heavy step (the replay, the review's own replay) is a browser task of its own."""
-        s = self.app.game.session
-        if self.replay is None and not (s is not None and s.game.is_over):
+        game = self.app.game
+        if self.replay is None and not (game.has_game() and not game.in_progress() and game.has_record()):
             return
         if self.replay is not None and not self.replay.finished:
             return
@@ -192,10 +214,9 @@ class ReplayController:
     async def _start_review(self, seat):
         app = self.app
         if self.replay is None:
-            s = app.game.session
-            replay = Replay([x.to_json() for x in s.seats], s.record(), app.page.levels)
+            replay = self._of_table()
             await asyncio.sleep(0)
-            self.show(replay, Eyes.of_session(s))
+            self.show(replay, app.game.eyes())
             app.render(focus="choice")
         r = self.replay
         seats = r.setup.humans or list(range(len(r.seats)))
@@ -232,14 +253,6 @@ class ReplayController:
                 self.app.render()
                 last = now
 
-    def show_more_earlier(self):
-        """The log's "show more": EARLIER_PAGE more of its folded turns drawn."""
-        self.earlier += EARLIER_PAGE
-
-    def show_more_rows(self):
-        """The score table's "show more": CHART_PAGE more of its earlier turns drawn."""
-        self.chart_rows += replay_view.CHART_PAGE
-
     def cancel_review(self, _):
         self.review = None
 
@@ -260,9 +273,9 @@ class ReplayController:
     # ----- sharing -----------------------------------------------------------
 
     def share_link(self):
-        r, s = self.replay, self.app.game.session
-        seats = r.seats if r is not None else s.seats
-        record = r.record if r is not None else s.record()
+        r, game = self.replay, self.app.game
+        seats = r.seats if r is not None else game.export_seats()
+        record = r.record if r is not None else game.record()
         return self.app.page.dom.page_url() + pack(seats, record)
 
     def shown_link(self):
@@ -270,9 +283,10 @@ class ReplayController:
         return self.share_link() if self.share_state in (True, False) else ""
 
     def share(self, _):
-        s = self.app.game.session
-        finished = self.replay.finished if self.replay is not None else bool(s and s.game.is_over)
-        if finished:  # a link to a game in progress would show every hand
+        game = self.app.game
+        finished = self.replay.finished if self.replay is not None else game.has_game() and not game.in_progress()
+        # A link to a game in progress would show every hand; a friend's device holds a record once over.
+        if finished and (self.replay is not None or game.has_record()):
             link = self.share_link()
             self.share_state = self.app.page.dom.copy_text(link) if fits_link(link) else "long"
 
@@ -291,16 +305,16 @@ class ReplayController:
         app = self.app
         if app.screen == "replay" and self.replay is not None:
             return self.eyes.file()
-        s = app.game.session
-        passing = app.game.pass_screen_up()
-        if app.screen == "table" and s is not None and (passing or s.game.is_over):  # the pass and end screens
-            return Eyes.of_session(s).file(passing)
+        game = app.game
+        passing = game.pass_screen_up()
+        if app.screen == "table" and game.has_game() and (passing or not game.in_progress()):  # the pass and end screens
+            return game.eyes().file(passing)
         return None
 
     def _moment(self):
         """What the question "download the game?" was asked about: it lasts while this stays."""
-        s = self.app.game.session
-        return self.app.screen, id(self.replay), id(s), len(s.game.history) if s else None, s and s.game.to_move
+        game = self.app.game
+        return self.app.screen, id(self.replay), id(game.lead_game()), game.actions_played(), game.to_move()
 
     def ask_file(self, _):
         """A game still going on: say what its file shows, and ask."""
@@ -313,8 +327,8 @@ class ReplayController:
         """Save the game on screen as a file (the save's JSON), if it may be now."""
         offer, asked = self.file_offer()
         if offer == "plain" or asked:
-            r, s = self.replay, self.app.game.session
-            text = encode(r.seats, r.record) if self.app.screen == "replay" else encode(s.seats, s.record())
+            r, game = self.replay, self.app.game
+            text = encode(r.seats, r.record) if self.app.screen == "replay" else encode(game.export_seats(), game.record())
             self.app.page.dom.download(text, self.file_name())
         self.asking = None
 

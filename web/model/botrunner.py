@@ -1,9 +1,12 @@
-"""Running a bot on the page's only thread without freezing it.
+"""Running a bot in the page's worker without making the page wait for it.
 
-The bot thinks in slices of SLICE seconds; between slices the coroutine yields
-to the browser (`asyncio.sleep(0)` is a new task in Pyodide's event loop), so
-clicks, rendering and animations go on and no task runs much over SLICE.
-Bots decide from a view only (lepeuple.bots.think), never the true state.
+The page's Python runs in a Web Worker (web/startup/worker.mjs): a bot thinking
+never holds up the page's own thread, which draws. Within the worker, the bot
+thinks in slices of SLICE seconds; between slices the coroutine yields to the
+worker's event loop (`asyncio.sleep(0)`: a message to itself in Pyodide, no
+timer's delay), so a click (Pause, Take back, a new game) is handled after at
+most one slice. Bots decide from a view only (lepeuple.bots.think), never the
+true state.
 """
 
 import asyncio
@@ -13,7 +16,7 @@ from typing import NamedTuple
 from lepeuple import bots
 from lepeuple.coach.reason import why
 
-SLICE = 0.03  # seconds of thinking per browser task (long tasks start at 50 ms)
+SLICE = 0.012  # seconds of thinking between two looks at the page's messages (4x that on a slow phone)
 HINT_LEVEL = "hard"
 
 

@@ -1,19 +1,46 @@
-"""A game's setup as the page knows it: who sits where (human or bot), the rule
-options and the seed; read from the new-game form, the URL or a save.
+"""A game's setup as the page knows it: who sits where (a person at this device, a
+friend on their own device, or a bot), the rule options and the seed; read from the
+new-game form, the URL or a save.
 
 Problems are returned as (message key, fields) pairs, not raised, so the page
 can show every one of them in the player's language (web/i18n.py).
 """
 
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
+from lepeuple.core.errors import show  # a bad value quoted short, as JSON writes it
 from lepeuple.core.game import DEFAULT_OPTIONS, OPTION_CHOICES, TARGETS  # the engine's options, not a copy
+from lepeuple.core.setup import MAX_SEED
 
 MAX_NAME = 32
-SEEDS = (0, 2**53)  # the seeds the form and the URL take: whole numbers, exact in JavaScript too
-SEED_PATTERN = r"\s*[0-9]*\s*"  # the seed field's text a browser may check before Python reads it (SEEDS)
+WHOLE = " *[0-9]* *"
+"""A whole number as a field or a link may write it: ASCII digits, spaces around (none:
+the default). The one rule of both: Python reads the fields and links with it, and the
+early form (web/startup/firstscreen.mjs, through web/startup/keys.mjs) checks the fields
+with it before Python is ready. Python's int() alone would also take １２, ٣ and 1_000."""
+SEEDS = (0, MAX_SEED)  # the engine's seeds: JSON numbers that JavaScript reads exactly too
+
+
+def at_most(high):
+    """A regular expression of the whole numbers from 0 to `high` in WHOLE's digits, spaces
+    around and leading zeros allowed (or nothing at all): the same in Python's re and in a
+    field's `pattern` (which a browser anchors), so the early form refuses what Python does."""
+    digits = str(high)
+    shorter = [f"[0-9]{{1,{len(digits) - 1}}}"] if len(digits) > 1 else []
+    # As many digits, the same up to position i and lower there, anything after.
+    lower = [digits[:i] + ("0" if d == "1" else f"[0-{int(d) - 1}]") + _any_digits(len(digits) - i - 1)
+             for i, d in enumerate(digits) if d != "0"]
+    return " *(?:0*(?:" + "|".join([*shorter, *lower, digits]) + "))? *"
+
+
+def _any_digits(count):
+    return f"[0-9]{{{count}}}" if count else ""
+
+
+SEED_PATTERN = at_most(SEEDS[1])  # drawn into the seed field: the seeds the engine takes
 JOINERS = "\u200c\u200d"  # zero-width non-joiner and joiner: part of how some names are written
 SPEEDS = ("slow", "normal", "fast")  # offered in the menu
 # The URL also takes "instant" (no pauses between bot steps): for the tests.
@@ -26,23 +53,44 @@ KNOWN_KEYS = SETUP_KEYS + ("speed", "lang")
 
 @dataclass
 class Seat:
-    """One seat: a human (name None means the default "Player N") or a bot of a level."""
+    """One seat: a person at this device ("human"; name None means the default "Player N"),
+    a friend on their own device ("remote", docs/remote.md), or a bot of a level.
+
+    A friend's seat carries the `table` it belongs to and its `token`, the secret its
+    invitation hands over and its device rejoins with; a bot given a friend's seat keeps
+    them, so the seat can be given back."""
 
     kind: str = "human"
     name: str | None = None
     level: str | None = None
+    token: str | None = None
+    table: str | None = None
 
     @property
     def is_bot(self):
         return self.kind == "bot"
 
+    @property
+    def is_remote(self):
+        return self.kind == "remote"
+
     def to_json(self):
-        return {"kind": "bot", "level": self.level} if self.is_bot else {"kind": "human", "name": self.name}
+        """The seat as a save holds it (tokens included: the save stays on the host's device)."""
+        out = self.public_json()
+        if self.token is not None:
+            out.update(name=self.name, table=self.table, token=self.token)
+        return out
+
+    def public_json(self):
+        """The seat as every table is told it: no token."""
+        if self.is_bot:
+            return {"kind": "bot", "level": self.level}
+        return {"kind": self.kind, "name": self.name}
 
 
 @dataclass
 class Setup:
-    """Seats (3–5), rule options (RULES.md, Options) and a seed (None: pick one at start)."""
+    """Seats (3–5), rule options (docs/rules.md, Options) and a seed (None: pick one at start)."""
 
     seats: list = field(default_factory=lambda: [Seat(), Seat("bot", level="normal"), Seat("bot", level="normal")])
     options: dict = field(default_factory=lambda: dict(DEFAULT_OPTIONS))
@@ -50,7 +98,13 @@ class Setup:
 
     @property
     def humans(self):
+        """The people's seats: at this device or on their own."""
         return [i for i, s in enumerate(self.seats) if not s.is_bot]
+
+    @property
+    def here(self):
+        """The seats of the people at this device (the host's)."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
 
     def to_json(self):
         return {"seats": [s.to_json() for s in self.seats], "options": dict(self.options), "seed": self.seed}
@@ -116,25 +170,49 @@ def _regional(ch):
     return 0x1F1E6 <= ord(ch) <= 0x1F1FF
 
 
+ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+ID_LENGTH = 12  # a table's id and a seat's token: 72 random bits
+
+
+def new_id(rng):
+    """A table id or a seat token: ID_LENGTH characters of ID_CHARS."""
+    return "".join(rng.choice(ID_CHARS) for _ in range(ID_LENGTH))
+
+
+def is_id(value):
+    return isinstance(value, str) and len(value) == ID_LENGTH and all(ch in ID_CHARS for ch in value)
+
+
+def seated(seats, rng):
+    """The seats with every friend's seat given its table (one id for the game) and a token."""
+    table = next((s.table for s in seats if s.table), None) or new_id(rng)
+    return [Seat(s.kind, s.name, s.level, s.token or new_id(rng), s.table or table) if s.is_remote else s
+            for s in seats]
+
+
 def seats_from_json(data, levels):
     """Seats of a save; raises ValueError naming what is wrong."""
     if not isinstance(data, list) or not 3 <= len(data) <= 5:
         raise ValueError("the save's seats are not a list of 3 to 5 seats")
-    seats = []
-    for item in data:
-        if not isinstance(item, dict):
-            raise ValueError("a seat of the save is not an object")  # ValueError, not TypeError: read as a broken save
-        if item.get("kind") == "bot":
-            level = item.get("level")
-            if level not in levels:
-                raise ValueError(f"the save names an unknown bot level {level!r}")
-            seats.append(Seat("bot", level=level))
-        elif item.get("kind") == "human":
-            name = item.get("name")
-            seats.append(Seat("human", name=clean_name(name) if isinstance(name, str) else None))
-        else:
-            raise ValueError(f"a seat of the save is neither human nor bot: {item.get('kind')!r}")
-    return seats
+    return [_seat_from_json(item, levels) for item in data]
+
+
+def _seat_from_json(item, levels):
+    if not isinstance(item, dict):
+        raise ValueError("a seat of the save is not an object")  # ValueError, not TypeError: read as a broken save
+    kind, name = item.get("kind"), item.get("name")
+    name = clean_name(name) if isinstance(name, str) else None
+    token, table = item.get("token"), item.get("table")
+    if token is not None and not (is_id(token) and is_id(table)):  # a friend's seat (or one given to a bot)
+        raise ValueError("a friend's seat of the save has a damaged table or token")
+    if kind == "bot":
+        level = item.get("level")
+        if level not in levels:
+            raise ValueError(f"the save names an unknown bot level {show(level)}")
+        return Seat("bot", name if token else None, level, token, table)
+    if kind in ("human", "remote"):
+        return Seat(kind, name, None, token if kind == "remote" else None, table if kind == "remote" else None)
+    raise ValueError(f"a seat of the save is neither a person nor a bot: {show(kind)}")
 
 
 @dataclass
@@ -191,12 +269,16 @@ def _choice(value, allowed, key, errors):
 
 
 def _whole(value, key, errors, low, high):
-    if value is None or value == "":
+    """A whole number from `low` to `high` written as WHOLE says (None when blank); else
+    the error `key`, quoting the value."""
+    if value is None or value.strip(" ") == "":
         return None
-    try:
-        number = int(value, 10)
-    except ValueError:
-        number = None
+    number = None
+    if re.fullmatch(WHOLE, value):
+        try:
+            number = int(value)
+        except ValueError:  # more digits than Python converts: out of any range
+            number = None
     if number is None or not low <= number <= high:
         errors.append((key, {"value": echo(value)}))
         return None
@@ -204,7 +286,8 @@ def _whole(value, key, errors, low, high):
 
 
 def _seats(text, levels, errors):
-    """Seats from `human,human,bot:hard` (a bare `bot` is the middle level)."""
+    """Seats from `human,remote,bot:hard` (a bare `bot` is the middle level; `remote`: a
+    friend on their own device)."""
     items = [s.strip().lower() for s in text.split(",")] if text else []
     count_ok = 3 <= len(items) <= 5
     if not count_ok:
@@ -212,8 +295,8 @@ def _seats(text, levels, errors):
     seats = []
     for n, item in enumerate(items, 1):
         kind, _, level = item.partition(":")
-        if kind == "human" and not level:
-            seats.append(Seat())
+        if kind in ("human", "remote") and not level:
+            seats.append(Seat(kind))
         elif kind == "bot" and (level or default_level(levels)) in levels:
             seats.append(Seat("bot", level=level or default_level(levels)))
         elif kind == "bot":
@@ -249,25 +332,6 @@ def default_level(levels):
     return "normal" if "normal" in levels else levels[len(levels) // 2]
 
 
-def to_query(setup, speed=None):
-    """The URL query that starts this setup (for sharing a game as a link)."""
-    from urllib.parse import urlencode
-
-    players = ",".join(f"bot:{s.level}" if s.is_bot else "human" for s in setup.seats)
-    parts = {"players": players}
-    names = [setup.seats[i].name or "" for i in setup.humans]
-    if any(names):
-        parts["names"] = ",".join(n.replace(",", " ") for n in names)
-    for key, value in setup.options.items():
-        if DEFAULT_OPTIONS[key] != value:
-            parts[key] = value
-    if setup.seed is not None:
-        parts["seed"] = setup.seed
-    if speed and speed != "normal":
-        parts["speed"] = speed
-    return "?" + urlencode(parts, safe=",:")
-
-
 def setup_from_form(fields, levels, count=None):
     """(Setup, errors) from the new-game form's fields (name -> value, as strings).
 
@@ -281,12 +345,13 @@ def setup_from_form(fields, levels, count=None):
             seats.append(Seat("bot", level=default_level(levels)))
         elif kind.startswith("bot:") and kind[4:] in levels:
             seats.append(Seat("bot", level=kind[4:]))
+        elif kind == "remote":
+            seats.append(Seat("remote", name=clean_name(fields.get(f"name-{i}"))))
         else:
             seats.append(Seat("human", name=clean_name(fields.get(f"name-{i}"))))
     setup = Setup(seats)
     for key, choices in OPTION_CHOICES.items():
         setup.options[key] = fields.get(key) if fields.get(key) in choices else DEFAULT_OPTIONS[key]
-    target = (fields.get("target") or str(DEFAULT_OPTIONS["target"])).strip()
-    setup.options["target"] = _whole(target, "err.target", errors, *TARGETS) or DEFAULT_OPTIONS["target"]
-    setup.seed = _whole((fields.get("seed") or "").strip(), "err.seed", errors, *SEEDS)
+    setup.options["target"] = _whole(fields.get("target"), "err.target", errors, *TARGETS) or DEFAULT_OPTIONS["target"]
+    setup.seed = _whole(fields.get("seed"), "err.seed", errors, *SEEDS)
     return setup, errors

@@ -127,7 +127,7 @@ def from_scoring(frames):
 
 # How long a step stays on screen: READ[speed] = (seconds to take in the board,
 # characters of its text read per second, at most this many seconds). "instant"
-# is for tests (URL ?speed=instant): nothing is held. README: "Every turn step by step".
+# is for tests (URL ?speed=instant): nothing is held. docs/playing.md: "Every turn step by step".
 READ = {"slow": (1.0, 25, 8.0), "normal": (0.6, 40, 5.0), "fast": (0.3, 70, 3.0), "instant": (0.0, None, 0.0)}
 
 

@@ -23,6 +23,7 @@ from bisect import bisect_right
 
 from lepeuple.core.errors import RecordError, SetupError
 from lepeuple.core.positions import Positions
+from lepeuple.core.record import dropped
 
 from .newgame import Setup, seats_from_json
 from .session import Played, Session
@@ -40,7 +41,8 @@ class Replay:
     def __init__(self, seats_json, record, levels, viewer=None, text=""):
         played = Played()  # the log, from the same replay
         try:
-            self.positions = Positions(record, watch=played.step)  # RecordError before any action if too long or ill-set
+            # RecordError before any action if too long or ill-set; past its end, read up to it
+            self.positions = Positions(record, watch=played.step, past_end=True)
             seats = seats_from_json(seats_json, levels)
             if len(seats) != record["players"]:
                 raise ValueError(f"the save has {len(seats)} seats for {record['players']} players")
@@ -49,7 +51,8 @@ class Replay:
         final = self.positions.final
         self.seats, self.setup = seats, Setup(seats, dict(final.options), final.seed)
         self.finished = final.is_over
-        self.record = record
+        self.dropped = dropped(record, final)  # recorded after the game was over by an earlier version: left out
+        self.record = {**record, "actions": record["actions"][:self.total]} if self.dropped else record
         self.index = self.total
         self.viewer = viewer if viewer is not None else (EVERYONE if self.finished else None)
         self.marks = None  # (played action, better action) to draw, from a review

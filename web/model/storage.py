@@ -25,8 +25,18 @@ BROKEN_PREFIX = "lepeuple.save.broken."
 APP, VERSION = "lepeuple", 1
 MAX_TEXT = RECORD_TEXT + 100_000  # characters (2,000,000): a whole saved game is about 10 000
 MAX_DEPTH = 40  # nesting of a save: a record needs 6
+# A save is named by its last characters where its whole text would be too long to
+# carry (the kept table, web/startup/firstscreen.mjs; a guarded write, the page's store).
+SAVE_END = 64
+ANY = object()  # put() with no expectation of what is there
+CHANGED = "changed"  # put() refused: the key does not hold what was expected
+UNREADABLE = "unreadable"  # save() refused: a new game would overwrite a save that cannot be read
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
 _BRACKETS = re.compile(r"[\[\]{}]")
+
+
+class Changed(Exception):
+    """A guarded write found something else than expected at its key."""
 
 
 def parse(text):
@@ -152,12 +162,21 @@ class Store:
 
     def save(self, seats, record, replace=False, whys=None):
         """Write the game; None, or why it was not written. Unless `replace` (a new game
-        the player asked for), a save changed by another tab is left alone: `stale`."""
+        the player asked for), a save changed by another tab is left alone: `stale`.
+        Never over a save that cannot be read ("unreadable"): it is the player's to keep.
+        The write is made only over the save it expects (the browser checks it where it
+        writes: storage of the page's worker is written by the page, a moment later)."""
         if not replace and self.changed_elsewhere():
             self.stale = True
             return "stale"
+        there = self._get(SAVE_KEY)
+        if replace and there is not None and not readable(there):
+            return UNREADABLE
         text = encode(seats, record, whys)
-        error = self.put(SAVE_KEY, text)
+        error = self.put(SAVE_KEY, text, expect=there)
+        if error == CHANGED:
+            self.stale = True
+            return "stale"
         if error is None:
             self.known = text
         return error
@@ -167,16 +186,30 @@ class Store:
         self.backend.removeItem(SAVE_KEY)
         self.known = None
 
-    def set_aside_broken(self):
-        """Move an unreadable save to a backup key, so a new game cannot overwrite it."""
+    def set_aside_broken(self, done):
+        """Move an unreadable save to a backup key, so that a new game cannot overwrite it;
+        then done(None), or done(why) when the browser refused (its storage is full): the
+        save then stays where it is. `done` may be called later (the page's worker)."""
         text = self.load_text()
         if text is None:
-            return None
+            done(None)
+            return
         key = f"{BROKEN_PREFIX}{int(self.clock())}"
-        error = self.put(key, text)
+        self.backend.move(SAVE_KEY, key, lambda error: self._set_aside(error, done))
+
+    def _set_aside(self, error, done):
         if error is None:
-            self.backend.removeItem(SAVE_KEY)
-        return error
+            self.known = None
+        done(error)
+
+    def set_aside(self):
+        """{key: text} of the unreadable saves kept under backup keys, oldest first."""
+        keys = [k for k in self.backend.stored_keys() if k.startswith(BROKEN_PREFIX)]
+        return {k: self._get(k) for k in sorted(keys, key=_kept_at)}
+
+    def forget(self, key):
+        """Remove a kept copy (the player said so)."""
+        self.backend.removeItem(key)
 
     def prefs(self):
         """The stored preferences as a dict, or None when they cannot be read."""
@@ -194,20 +227,103 @@ class Store:
         prefs[key] = value
         return self.put(PREFS_KEY, json.dumps(prefs))
 
-    def put(self, key, text):
-        """Write `text` at `key`: None, or why it could not be written (in the page's words)."""
+    def put(self, key, text, expect=ANY):
+        """Write `text` at `key` (over `expect` only, when given: else CHANGED): None, or why
+        it could not be written (in the page's words)."""
         try:
-            self.backend.setItem(key, text)
-        except Exception:  # the browser's QuotaExceededError arrives as a JS error
-            # whose text is "[object DOMException]": say it in plain words instead
+            if expect is ANY:
+                self.backend.setItem(key, text)
+            else:
+                self.backend.setItem(key, text, expect=expect)
+        except Changed:
+            return CHANGED
+        except Exception:  # a full quota: say it in plain words
             from ..i18n import t
 
             return t("save.failed.full")
         return None
 
 
+def readable(text):
+    """Could this save text be read (its envelope: a save of this game, of this version)?"""
+    try:
+        decode(text)
+    except SaveError:
+        return False
+    return True
+
+
+def _kept_at(key):
+    """When a backup key was made (its number), for sorting."""
+    stamp = key[len(BROKEN_PREFIX):]
+    return int(stamp) if stamp.isdigit() else 0
+
+
+
+class PageStorage:
+    """localStorage as the page's Python sees it from its Web Worker, where there is
+    none: a copy of the page's items (sent at start-up), kept up to date by what
+    other tabs write (`heard`). A write changes the copy at once and is sent to the
+    page (`send`: web/dom.WorkerDom.send), which writes it in order; a write the
+    browser refuses comes back with the value really kept (`refused`): a full quota,
+    or a guarded write (`expect`) that found something else there, which the page
+    checks by its length and end (SAVE_END characters). A move (`move`) is done by
+    the page whole or not at all, and answered either way (`moved`)."""
+
+    def __init__(self, items, send):
+        self.items = {str(k): str(v) for k, v in (items or {}).items()}
+        self.send = send
+        self.moving = {}  # move id -> (from, to, done)
+
+    def getItem(self, key):
+        return self.items.get(key)
+
+    def stored_keys(self):
+        return list(self.items)
+
+    def setItem(self, key, value, expect=ANY):
+        message = {"type": "store", "key": key, "value": str(value)}
+        if expect is not ANY:
+            message["expect"] = None if expect is None else [len(expect), expect[-SAVE_END:]]
+        self.items[key] = str(value)
+        self.send(message)
+
+    def removeItem(self, key):
+        self.items.pop(key, None)
+        self.send({"type": "store", "key": key, "value": None})
+
+    def move(self, source, target, done):
+        """The value at `source` moved to `target` by the page; done(None), or done(why)."""
+        ident = len(self.moving) + 1
+        while ident in self.moving:
+            ident += 1
+        self.moving[ident] = (source, target, done)
+        self.send({"type": "move", "id": ident, "from": source, "to": target})
+
+    def moved(self, ident, refused):
+        """The page's answer to a move: done, or `refused` (why, in the browser's words)."""
+        source, target, done = self.moving.pop(ident)
+        if not refused and source in self.items:
+            self.items[target] = self.items.pop(source)
+        from ..i18n import t
+
+        done(t("save.failed.full") if refused else None)
+
+    def heard(self, key, value):
+        """Another tab wrote `value` at `key` (None: removed it; key None: cleared all)."""
+        if key is None:
+            self.items.clear()
+        elif value is None:
+            self.items.pop(key, None)
+        else:
+            self.items[key] = str(value)
+
+    refused = heard  # the page kept `value` at `key`, not what was written
+
+
 class MemoryBackend:
-    """A dict with localStorage's methods (tests, and a browser that has none)."""
+    """A dict with localStorage's methods (tests, and a browser that has none), and
+    the page's guarded write and move, done at once."""
 
     def __init__(self, items=None):
         self.items = dict(items or {})
@@ -215,8 +331,24 @@ class MemoryBackend:
     def getItem(self, key):
         return self.items.get(key)
 
-    def setItem(self, key, value):
+    def stored_keys(self):
+        return list(self.items)
+
+    def setItem(self, key, value, expect=ANY):
+        if expect is not ANY and self.items.get(key) != expect:
+            raise Changed(key)
         self.items[key] = str(value)
 
     def removeItem(self, key):
         self.items.pop(key, None)
+
+    def move(self, source, target, done):
+        try:
+            self.setItem(target, self.items[source])
+        except Exception:  # a full quota: the value stays where it was
+            from ..i18n import t
+
+            done(t("save.failed.full"))
+            return
+        self.removeItem(source)
+        done(None)

@@ -8,7 +8,7 @@ from lepeuple.core.ring import PEOPLES
 from ..i18n import t
 from ..markup import h
 
-# Seat i's people (RULES.md R2). Colour is never alone: each people also has a
+# Seat i's people (docs/rules.md R2). Colour is never alone: each people also has a
 # shape and a letter (the first of its name), on homes, meeples and panels.
 COLOURS = ("#2f6fd6", "#ee8a1c", "#d6333a", "#2f9e44", "#262626")
 INK = ("#ffffff", "#1d1d1d", "#ffffff", "#ffffff", "#ffffff")  # readable text on each colour

@@ -257,7 +257,7 @@ def log(events, seats, viewer, hidden_scores=False, fresh=0, whys=None, earlier=
     groups, drawn = [], OPEN_TURNS + earlier
     while k >= first and len(groups) < drawn:
         start, end = _span(events, opens, count, k)
-        group = _group(events, (start, end, k), seats, viewer, hidden_scores, names, first_fresh, whys or {})
+        group = _group(events, start, end, seats, viewer, hidden_scores, names, first_fresh, whys or {})
         if group is not None:
             groups.append(group)
         k -= 1
@@ -276,14 +276,12 @@ def log(events, seats, viewer, hidden_scores=False, fresh=0, whys=None, earlier=
                recent or h("li", {"class": "muted"}, t("log.empty")), folded))
 
 
-def _group(events, span, seats, viewer, hidden, names, first_fresh, whys):
-    """One turn (`span`: its events' start and end, and its number k, -1 the set-up):
-    its heading, then its lines in the order they happened."""
-    start, end, k = span
+def _group(events, start, end, seats, viewer, hidden, names, first_fresh, whys):
+    """One turn: its heading, then its lines in the order they happened."""
     chunk = tuple(events[start:end])
     fresh_from = max(first_fresh - start, 0) if first_fresh < end else None
     whys = {i - start: whys[i] for i in range(start, end) if i in whys}
-    key = (chunk, k, viewer, hidden, language(), names, fresh_from, repr(whys))
+    key = (start, chunk, viewer, hidden, language(), names, fresh_from, repr(whys))
     if key in _GROUPS:
         _GROUPS.move_to_end(key)
         return _GROUPS[key]
@@ -305,7 +303,7 @@ def _group(events, span, seats, viewer, hidden, names, first_fresh, whys):
     group = None
     if lines or head is not None:
         group = cached(h("li", {"class": classes("log-turn", fresh=fresh_from is not None),
-                                "data-seat": active, "data-key": f"turn-{k}"},
+                                "data-seat": active, "data-region": f"turn-{start}"},  # sent alone when it changes
                          h("h3", {"class": "log-turn-head"}, heading), h("ol", {"class": "log-lines"}, lines)))
     _GROUPS[key] = group
     if len(_GROUPS) > GROUPS_KEPT:

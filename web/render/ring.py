@@ -7,13 +7,15 @@ from lepeuple.core import ring as rules_ring
 
 from ..i18n import language, t
 from ..markup import cached, classes, h
-from ..model.newgame import Seat
 from .art import emblem, pawn
 from .common import COLOURS, arg, meeple_label, meeple_text, people
 from .layout import CARD_RATIO, TALL, WIDE, layout
 from .outcome import outcome_tag, outcome_text
 
-TILE_CACHE = 4096  # tiles' markups kept: a 20-tile ring's tiles in many states (about 2 kB each, 8 MB at most)
+# Tiles rarely change between steps, so each tile's markup is kept by everything it shows:
+# at most TILES of them, the least recently drawn dropped first (their memory when full:
+# scripts/bench/tile_cache.py, docs/figures.md).
+TILES = 3000
 
 PICKAXE = h("svg", {"class": "pickaxe", "viewBox": "0 0 24 24", "aria-hidden": "true"},
             h("path", {"d": "M7 20 L16.5 7.5", "stroke": "#6b4a2b", "stroke-width": 2.6,
@@ -42,8 +44,9 @@ def tile_kind(tile):
     return "pickaxe" if rules_ring.is_pickaxe(tile) else "flank"
 
 
-def tile_words(tile, seats, meeples):
-    """The tile in words: number, kind, and who stands there (an accessible name)."""
+def tile_words(tile, meeples):
+    """The tile in words: number, kind, and who stands there (an accessible name);
+    `meeples` are the words for each meeple on it (`meeple_text`)."""
     kind = tile_kind(tile)
     if kind == "home":
         what = t("tile.home", people=people(rules_ring.home_owner(tile)))
@@ -51,8 +54,7 @@ def tile_words(tile, seats, meeples):
         what = t("tile.pickaxe")
     else:
         what = t("tile.flank", people=people(rules_ring.home_owner(rules_ring.flanked_home(tile))))
-    words = [t("tile.number", n=tile), what] + [meeple_text(seats, m) for m in meeples]
-    return ", ".join(words)
+    return ", ".join([t("tile.number", n=tile), what, *meeples])
 
 
 def ring(view, seats, offer=None, marks=None, center=None, walks=None):
@@ -139,37 +141,35 @@ def _reach_marks(offer, seats, view):
 
 
 def _cached_tile(n, place, seats, here, reach, marks):
-    who = tuple((s.kind, s.name, s.level) for s in seats)  # the seats, hashable
-    return _tile_html(n, place, who, tuple(here), tuple(reach.values()) if reach else None, tuple(marks), language())
+    """The tile's markup, from the cache when everything it shows was drawn before."""
+    meeples = tuple((m, meeple_text(seats, m)) for m in here)
+    return _tile(n, place, meeples, tuple(reach.items()) if reach else None, tuple(marks), language())
 
 
-@lru_cache(maxsize=TILE_CACHE)
-def _tile_html(n, place, who, here, reach, marks, lang):
-    """A tile's markup, made once for everything it shows (tiles rarely change between steps);
-    `lang` is part of the key: the language it is said in."""
-    keys = ("hows", "via", "ways", "words", "look")
-    seats = [Seat(*seat) for seat in who]
-    return cached(_tile(n, place, seats, list(here), dict(zip(keys, reach)) if reach else None, marks))
-
-
-def _tile(n, place, seats, here, reach, marks):
-    """One tile card; `place` is its centre in the wide and the tall layout (%)."""
+@lru_cache(maxsize=TILES)
+def _tile(n, place, meeples, reach, marks, lang):
+    """One tile card as markup (its meeples are drawn in the ring's own layer); `place` is
+    its centre in the wide and the tall layout (%), `meeples` each meeple there with its
+    words (its accessible name says who stands there), `lang` the language the words are in."""
+    words = tile_words(n, [text for _, text in meeples])
+    reach = dict(reach) if reach else None
     kind = tile_kind(n)
     owner = rules_ring.home_owner(n if kind == "home" else rules_ring.flanked_home(n)) if kind != "pickaxe" else None
     target = bool(reach and reach["hows"])
     cls = classes("tile", kind, *marks, reach=target, via=bool(reach and reach["via"]),
-                  crowded=len(here) > 4, occupied=bool(here))
+                  crowded=len(meeples) > 4, occupied=bool(meeples))
     style = "--x:{}%;--y:{}%;--x2:{}%;--y2:{}%".format(*place)
     # Where its tags hang, in the wide and the tall layout: on the ring's sides they open
     # towards its middle (anchored at the tile's outer edge), never off the screen.
     style += ";--ax1:{}%;--ax2:{}%".format(*(_anchor(x) for x in (place[0], place[2])))
     style += f";--people:{COLOURS[owner]}" if owner is not None else ""
-    tip = t("words.join", move=tile_words(n, seats, here), tile=t("tip." + kind))
-    return h("div", {"class": cls, "style": style, "data-tile": n, "data-key": f"tile-{n}", "title": tip,
-                     "data-rule": TILE_RULES[kind]},
-             h("span", {"class": "tile-num"}, n),
-             _icon(n, kind, owner),
-             _target(n, reach, tile_words(n, seats, here)) if target else None)
+    tip = t("words.join", move=words, tile=t("tip." + kind))
+    return cached(h(
+        "div", {"class": cls, "style": style, "data-tile": n, "data-key": f"tile-{n}", "title": tip,
+                "data-rule": TILE_RULES[kind]},
+        h("span", {"class": "tile-num"}, n),
+        _icon(n, kind, owner),
+        _target(n, reach, words) if target else None))
 
 
 def _anchor(x):
@@ -192,7 +192,7 @@ def _meeple(m, seats, clickable, tile, spots, walk):
     transform); a button when it may be chosen; `walk`: the tiles it walked through in
     the step shown, for the page to move it along the ring (data-walk)."""
     label = meeple_text(seats, m)
-    key = f"meeple-{m[0]}-{m[1]}"  # web/dom.py glides it from its old place; the patcher keys it
+    key = f"meeple-{m[0]}-{m[1]}"  # keyed: the page moves it from its old place, not redraws it
     (x1, y1, w1), (x2, y2, w2) = spots
     attrs = {"style": f"--mx1:{x1};--my1:{y1};--pw1:{w1};--mx2:{x2};--my2:{y2};--pw2:{w2}", "data-key": key,
              "data-fly": key, "data-on": tile, "data-walk": " ".join(map(str, walk)) if walk else None,

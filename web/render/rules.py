@@ -1,4 +1,4 @@
-"""The rules reference: RULES.md told for players, one section per rule id.
+"""The rules reference: the rules told for players, one section per rule id.
 
 One source: the text of every section is in the message catalogs
 (web/locales/*.po, ids "rules.<section>.<part>"), so the page shows it in

@@ -1,7 +1,7 @@
 """Screens around the table: header, new game, "discard the game?", an
 unreadable save, the pass-the-device screen and the end of the game."""
 
-from urllib.parse import quote
+import time
 
 from lepeuple.core.game import TARGETS
 from lepeuple.core.ring import PEOPLES
@@ -118,8 +118,9 @@ def _problems(items, cls, heading):
 
 
 def _seat_row(i, seat, levels):
-    kind_value = f"bot:{seat.level}" if seat.is_bot else "human"
-    kinds = [("human", t("new.kind.human"))] + [(f"bot:{lv}", t("new.kind.bot", level=t("level." + lv))) for lv in levels]
+    kind_value = f"bot:{seat.level}" if seat.is_bot else seat.kind
+    kinds = [("human", t("new.kind.human")), ("remote", t("new.kind.remote"))]
+    kinds += [(f"bot:{lv}", t("new.kind.bot", level=t("level." + lv))) for lv in levels]
     return h("li", {"class": classes("seat-row", f"seat-{i}", bot=seat.is_bot)},
              badge(i, size=28),
              h("span", {"class": "seat-people"}, PEOPLES[i]),
@@ -160,7 +161,7 @@ def _radio(name, values, current, legend):
 # ----- dialogs -----------------------------------------------------------
 
 # The two answers to "a game is in progress": discard it, keep it; a link's own words.
-_ANSWERS = {"confirm.link": ("confirm.link.start", "confirm.link.resume")}
+_ANSWERS = {"confirm.link": ("confirm.link.start", "confirm.link.resume"), "confirm.leave": ("confirm.leave.go", "confirm.keep")}
 
 
 def confirm_discard(question_key="confirm.text"):
@@ -174,19 +175,54 @@ def confirm_discard(question_key="confirm.text"):
                button(t(keep), "keep", cls="btn primary", attrs={"data-testid": "keep"})))
 
 
-def broken_save(reason, text):
-    """An unreadable save: what is wrong, the save itself to copy or download."""
-    href = "data:application/json;charset=utf-8," + quote(text, safe="")
+def broken_save(reason, text, aside=None, kept=None, downloaded=(), forgetting=None):
+    """An unreadable save: what is wrong, the save itself to copy or download. A new game
+    first keeps it under a backup name; when the browser's storage is full (`aside`
+    "full"), nothing overwrites it: download it, discard it, or make room by removing an
+    older kept copy (`kept`: {key: text}, each downloadable, removed only once asked)."""
+    full = aside == "full"
     return h("div", {"class": "dialog broken", "role": "alertdialog", "data-testid": "broken-save"},
              h("h2", t("save.broken.heading")),
-             h("p", t("save.broken.text")),
+             h("p", {"data-testid": "broken-full" if full else None},
+               t("save.broken.full") if full else t("save.broken.text")),
              h("p", {"class": "reason"}, t("save.broken.reason", reason=reason)),
              h("textarea", {"readonly": True, "rows": 4, "class": "raw-save", "aria-label": t("save.raw"),
                             "data-testid": "raw-save"}, text),
              h("div", {"class": "form-actions"},
-               h("a", {"class": "btn", "href": href, "download": "lepeuple-save.json",
-                       "data-testid": "download-save"}, t("save.download")),
-               button(t("save.new"), "new-after-broken", cls="btn primary", attrs={"data-testid": "new-after-broken"})))
+               button(t("save.download"), "download-broken", cls="btn", attrs={"data-testid": "download-save"}),
+               _broken_next(full, None in downloaded, aside == "pending")),
+             _kept_copies(kept, downloaded, forgetting) if full and kept else None)
+
+
+def _broken_next(full, downloaded, pending):
+    """Start a new game (the save kept under a backup name), or, storage full, discard it."""
+    if full:
+        key = "save.discard.downloaded" if downloaded else "save.discard"
+        return button(t(key), "discard-broken", cls="btn danger", attrs={"data-testid": "discard-broken"})
+    return button(t("save.new"), "new-after-broken", cls="btn primary",
+                  attrs={"data-testid": "new-after-broken", "disabled": pending, "aria-busy": "true" if pending else None})
+
+
+def _kept_copies(kept, downloaded, forgetting):
+    """The older unreadable saves kept in this browser, oldest first, each to download or remove."""
+    rows = []
+    for key, text in kept.items():
+        when = key.rsplit(".", 1)[-1]
+        asking = key == forgetting
+        rows.append(h("li", {"data-testid": "kept-copy"},
+                      t("save.kept.item", size=f"{len(text or '') / 1e6:.1f}", when=_kept_when(when)), " ",
+                      button(t("save.download"), "download-broken", key, cls="btn ghost"),
+                      button(t("save.kept.yes") if asking else t("save.kept.remove"), "forget-kept",
+                             "yes" if asking else key, cls="btn danger" if asking else "btn ghost",
+                             attrs={"data-testid": "forget-yes" if asking else "forget-kept"}),
+                      h("span", {"role": "status"}, t("save.kept.ask") if asking else None)))
+    return h("section", {"class": "kept-copies"}, h("h3", t("save.kept.heading")), h("p", t("save.kept.text")),
+             h("ol", rows))
+
+
+def _kept_when(stamp):
+    """When a copy was kept, from its key's seconds since 1970 (UTC), or the stamp as it is."""
+    return time.strftime("%Y-%m-%d %H:%M", time.gmtime(int(stamp))) if stamp.isdigit() else stamp
 
 
 def stale_game():
@@ -237,7 +273,7 @@ def stats_panel(data, asking):
              h("div", {"class": "form-actions"}, reset))
 
 
-def end_screen(view, seats, log, extra=None):
+def end_screen(view, seats, log, extra=None, again=True):
     """Ranking, winners (shared wins said so), a short summary, the score chart, play again,
     and (`extra`) the replay and sharing controls."""
     scores = view["scores"]
@@ -260,7 +296,7 @@ def end_screen(view, seats, log, extra=None):
                h("ul", {"class": "summary"}, [h("li", line) for line in summary(log, seats)]),
                extra,
                h("div", {"class": "form-actions"},
-                 button(t("end.again"), "again", cls="btn primary big", attrs={"data-testid": "again"}),
+                 button(t("end.again"), "again", cls="btn primary big", attrs={"data-testid": "again"}) if again else None,
                  button(t("end.new"), "new", cls="btn"),
                  button(t("end.look"), "hide-end", cls="btn ghost"))))
 
@@ -288,8 +324,8 @@ def summary(log, seats):
     return lines
 
 
-def end_bar():
+def end_bar(again=True):
     """After the end screen is closed: a bar to bring it back or play again."""
     return h("div", {"class": "end-bar"},
              button(t("end.show"), "show-end", cls="btn primary"),
-             button(t("end.again"), "again", cls="btn"))
+             button(t("end.again"), "again", cls="btn") if again else None)

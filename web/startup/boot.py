@@ -1,108 +1,137 @@
-"""Starting the page in the browser: the controller, its DOM and its storage.
+"""Starting the page's Python in its Web Worker, and what the page tells it.
 
-web/main.py (the entry index.html runs) calls `start()`. body[data-ready] is
-set last, once the first screen is drawn and clicks are routed.
+web/startup/worker.mjs calls `serve(post)` once Pyodide runs, and then hands
+every message of the page's main thread (web/page/page.mjs) to the function it
+returns. The first is "boot": the facts only the page knows (its address, the
+browser's languages, what localStorage holds, what the player did on the first
+screen before Python was ready). Then the player's input (command, change,
+file, a game's link pasted into the address), what other tabs wrote to storage, a
+write the browser refused, WebRTC events. The App answers through web/dom.WorkerDom; body[data-ready] is set by
+the page once the App has drawn its first screen and says "ready".
 
 Before Python is ready the page already showed its first screen
 (web/startup/firstscreen.mjs); what the player did there is taken over here
-(web/startup/takeover.py), and after each drawing the table is kept for the next
-visit's first screen (KeepingDom).
+(web/startup/takeover.py), and after each drawing the table may be kept for
+the next visit's first screen (the page keeps it when a render says "keep").
 """
 
 import json
 import time
 import traceback
 
-from pyscript import document, window
-
 from ..app import App
-from ..dom import BrowserDom, absent, show_error
-from ..model.storage import SAVE_KEY, MemoryBackend
+from ..dom import WorkerDom
+from ..model.storage import MemoryBackend, PageStorage
 from . import takeover
 
 
-class KeepingDom(BrowserDom):
-    """The page's DOM, keeping the table as drawn in storage when web/startup/takeover.py allows."""
+class Link:
+    """The App in this worker and the page it draws: `receive` takes each message of the page."""
 
-    def __init__(self, root, storage):
-        super().__init__(root)
-        self.storage = storage
-        self.kept = None  # "keep" or "drop": what was last done
+    def __init__(self, post, schedule=None, clock=time.time):
+        self.dom = WorkerDom(post, schedule)
+        self.clock = clock
+        self.app = None
+        self.storage = None
 
-    def render(self, node, focus=None):
-        super().render(node, focus)
-        what = takeover.kept_table(self.app, not absent(self.root.querySelector(".pass-screen")))
+    def receive(self, text):
+        kind = None
         try:
-            if what == "keep":
-                page = {"lang": str(document.documentElement.lang), "html": str(self.root.innerHTML),
-                        "save_end": (self.storage.getItem(SAVE_KEY) or "")[-takeover.SAVE_END:]}
-                self.storage.setItem(takeover.KEPT_KEY, json.dumps(page, ensure_ascii=False))
-            elif what == "drop" and self.kept != "drop":
-                self.storage.removeItem(takeover.KEPT_KEY)
-        except Exception:  # storage full or refused: the next visit waits for Python
-            what = None
-        self.kept = what or self.kept
+            message = json.loads(text)
+            kind = message.get("type")
+            if kind == "boot":
+                self.boot(message)
+            elif self.app is not None and kind in HANDLERS:
+                HANDLERS[kind](self, message)
+        except Exception:  # shown on the page; the worker goes on
+            self.dom.show_error(traceback.format_exc())
+        finally:
+            if kind in INPUTS:  # what it drew, if anything, goes with this
+                self.dom.send({"type": "done"})
+            self.dom.flush()
 
+    # ----- start-up --------------------------------------------------------
 
-class BrowserStorage:
-    """localStorage with Python values: JavaScript's null comes back as None."""
-
-    def __init__(self, storage):
-        self.storage = storage
-
-    def getItem(self, key):
-        value = self.storage.getItem(key)
-        return None if absent(value) else str(value)
-
-    def setItem(self, key, value):
-        self.storage.setItem(key, value)
-
-    def removeItem(self, key):
-        self.storage.removeItem(key)
-
-
-def local_storage():
-    """window.localStorage, or a memory stand-in where the browser refuses it."""
-    try:
-        storage = BrowserStorage(window.localStorage)
-        storage.getItem("lepeuple.probe")
-        return storage
-    except Exception:  # a SecurityError (storage disabled) comes as a JS error
-        return MemoryBackend()
-
-
-def first_screen_state():
-    """What the player did on the first screen before Python was ready (web/startup/takeover.py)."""
-    screen = getattr(window, "lepeupleFirstScreen", None)
-    return {} if absent(screen) else takeover.read_state(str(screen.take()))
-
-
-def restore_typed(root, fields):
-    """The form's text fields as typed early (the draft keeps only valid values: a
-    mistyped target must still be there, and refused, when Start is pressed)."""
-    for name, value in (fields or {}).items():
-        el = root.querySelector(f'form input[name="{window.CSS.escape(name)}"]')
-        if not absent(el) and str(el.type) in ("text", "number") and str(el.value) != value:
-            el.value = value
-
-
-def start():
-    try:
-        storage = local_storage()
-        dom = KeepingDom(document.getElementById("app"), storage)
-        app = App(dom, storage, str(window.location.search), list(window.navigator.languages or []),
-                  clock=time.time, saving=not isinstance(storage, MemoryBackend),
-                  fragment=str(window.location.hash or ""))
+    def boot(self, facts):
+        """The App, from what the page knows; its first screen drawn."""
+        dom = self.dom
+        dom.url = str(facts.get("url", ""))
+        dom.can_share = bool(facts.get("share"))
+        saving = bool(facts.get("saving"))
+        self.storage = PageStorage(facts.get("storage"), dom.send) if saving else MemoryBackend()
+        app = App(dom, self.storage, str(facts.get("search", "")), list(facts.get("languages") or []),
+                  clock=self.clock, saving=saving, fragment=str(facts.get("hash", "")))
+        self.app = app
         dom.bind(app)
-        state = first_screen_state()
+        dom.keeping = lambda: takeover.kept_table(app, app.game.pass_screen_up())
+        state = takeover.read_state(facts.get("first"))
+        dom.form = takeover.form_fields(state) or {}  # the form as the first screen left it: Start reads it
         takeover.before_boot(app, state)
         app.boot()
         takeover.after_boot(app, state)
-        if app.screen == "new":
-            restore_typed(dom.root, takeover.form_fields(state))
+        fields = takeover.form_fields(state) if app.screen == "new" else None
+        if fields:  # the text fields as typed early: a refused value stays, to be refused again
+            dom.send({"type": "fields", "fields": fields})
         takeover.pending(app, state)
-    except Exception:  # any failure must reach the page, not only the console
-        show_error(traceback.format_exc())  # readable on the page; data-ready stays unset
-        return None
-    document.body.dataset.ready = "1"
-    return app
+        dom.send({"type": "ready"})
+
+    # ----- what the page says ----------------------------------------------
+
+    def command(self, message):
+        """A click on a control (data-act). A choice of play (a card, a tile, draw …) made
+        on a drawing older than the last action is not acted on: the page draws a
+        moment after the worker decides, and a double tap must never play two actions."""
+        self.dom.form = dict(message.get("form") or {})
+        act = str(message["act"])
+        if act not in self.app.routes and self.dom.moment_of(message.get("seq")) != self.app.moment():
+            return
+        self.app.command(act, message.get("arg"))
+
+    def change(self, message):
+        self.dom.form = dict(message.get("form") or {})
+        self.app.change(str(message["name"]), str(message["value"]))
+
+    def file(self, message):
+        self.app.import_text(str(message["text"]))
+
+    def storage_event(self, message):
+        key, value = message.get("key"), message.get("value")
+        self.storage.heard(key, value)
+        self.app.storage_changed(key)
+
+    def refused(self, message):
+        """The browser refused a write (a full quota, or another value there than expected):
+        the page's real value is kept here too."""
+        key = str(message["key"])
+        self.storage.refused(key, message.get("value"))
+        self.app.storage_refused(key, message.get("reason"))
+
+    def moved(self, message):
+        """The page's answer to a move (web/model/storage.PageStorage.move)."""
+        self.storage.moved(message["id"], message.get("refused"))
+
+    def hash(self, message):
+        """The address's fragment changed to a game's link (pasted into this open tab)."""
+        self.app.open_fragment(str(message["hash"]))
+
+    def redraw(self, _message):
+        """The page lost what was drawn: everything is sent again."""
+        self.dom.forget_drawn()
+        self.app.render()
+
+    def net(self, message):
+        handler = getattr(self.app, "net_event", None)
+        if handler is not None:
+            handler(message["message"])
+
+
+# The player's input: each is answered "done" once handled (the page is busy until then).
+INPUTS = ("command", "change", "file", "hash")
+HANDLERS = {"command": Link.command, "change": Link.change, "file": Link.file, "storage": Link.storage_event,
+            "refused": Link.refused, "moved": Link.moved, "redraw": Link.redraw, "hash": Link.hash, "net": Link.net}
+
+
+def serve(post):
+    """The function web/startup/worker.mjs hands each message of the page to."""
+    link = Link(post)
+    return link.receive

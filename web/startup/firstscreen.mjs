@@ -15,11 +15,11 @@
 // (web/startup/loader.mjs, event "lepeuple:waiting").
 //
 // A returning player with a saved game sees the table as Python last drew it
-// (kept in localStorage by web/startup/boot.py), inert, until Python draws it live.
+// (kept in localStorage by web/page/page.mjs), inert, until Python draws it live.
 // Nothing is shown here when the URL sets up a game, opens the guided game or
 // a shared game (#g=): Python goes straight there.
 //
-// Python takes over with lepeupleFirstScreen.take() (web/startup/boot.py): what was
+// Python takes over with lepeupleFirstScreen.take() (web/page/page.mjs, at boot): what was
 // chosen, as JSON (web/startup/takeover.py uses it); from then on this module does
 // nothing, and Python's first drawing replaces everything in #app.
 
@@ -27,7 +27,7 @@
 // ends so) and the URL's keys that set up a game: the Python's own, written into
 // keys.mjs by scripts/build_site.py from web/model/storage.py, web/startup/takeover.py,
 // web/model/tutorial_game.py and web/model/newgame.py.
-import { KEPT_KEY, PREFS_KEY, SAVE_END, SAVE_KEY, SETUP_KEYS, TUTORIAL_KEY } from "./keys.mjs";
+import { KEPT_KEY, PREFS_KEY, SAVE_END, SAVE_KEY, SETUP_KEYS, TUTORIAL_KEY, WHOLE } from "./keys.mjs";
 
 const app = document.getElementById("app");
 const loading = document.getElementById("loading");
@@ -68,7 +68,7 @@ function what() {
   return stored(SAVE_KEY) === null ? "form" : "kept";
 }
 
-// The table Python last drew (web/startup/boot.py keeps it), if it is of the save in storage; else null.
+// The table Python last drew (web/page/page.mjs keeps it), if it is of the save in storage; else null.
 export function keptTable() {
   const kept = storedJson(KEPT_KEY), save = stored(SAVE_KEY) || "";
   return kept && typeof kept.html === "string" && kept.save_end === save.slice(-SAVE_END) ? kept : null;
@@ -140,7 +140,8 @@ function seatKind(select) {
 }
 
 // Start with a field the form cannot take: a target or a seed out of the limits Python
-// drew into the field (min, max, step, pattern). Said as Python says it (the message it
+// drew into the field (min, max, step, pattern), or not written in ASCII digits (WHOLE,
+// Python's rule for every whole number: "1e1" in a number field). Said as Python says it (the message it
 // drew, data-refused); the field keeps its text, marked invalid, described by its
 // message and focused; nothing starts. Python says it again once ready (state.refused).
 const ECHO = 24;  // web/model/newgame.py MAX_ECHO: characters of a value said back
@@ -148,7 +149,8 @@ const ECHO = 24;  // web/model/newgame.py MAX_ECHO: characters of a value said b
 function refusedFields() {
   return [...form().querySelectorAll("input[data-refused]")].filter((el) => {
     const v = el.validity;  // an empty field is not refused: Python takes the default
-    return !el.disabled && (v.rangeOverflow || v.rangeUnderflow || v.stepMismatch || v.patternMismatch);
+    return !el.disabled && (v.rangeOverflow || v.rangeUnderflow || v.stepMismatch || v.patternMismatch
+      || !new RegExp(`^(?:${WHOLE})$`).test(el.value));
   });
 }
 
@@ -296,7 +298,7 @@ if (state.shown === "form") {
 } else if (state.shown === "kept") {
   const kept = keptTable();
   if (kept) {
-    box.innerHTML = kept.html;  // our own markup, as Python drew it (web/startup/boot.py)
+    box.innerHTML = kept.html;  // our own markup, as Python drew it (kept by web/page/page.mjs)
     box.lang = kept.lang || "en";
     box.classList.add("kept");
     box.inert = true;  // read-only until Python is ready

@@ -1,19 +1,19 @@
-// The "interpreter" module of pyscript.toml: Pyodide, started from a memory
-// snapshot when there is one, with our Python files in its file system.
+// Pyodide, started from a memory snapshot when there is one, with our Python
+// files in its file system. This module runs in the page's Web Worker
+// (web/startup/worker.mjs imports it): the page's main thread never runs Python.
 //
-// PyScript imports this module, reads `version` and calls
-// `loadPyodide(options)`, as it would with Pyodide's own pyodide.mjs. We pass
-// `_loadSnapshot`: the WebAssembly memory of a Pyodide that has already
-// initialised CPython and imported the modules the page needs (made by
-// scripts/make_snapshot.mjs at build time). Restoring it takes
-// a fraction of a second instead of seconds. If the snapshot cannot be
-// fetched, read or restored, Pyodide starts the ordinary way, with a
-// console warning only.
+// It starts Pyodide as soon as it is imported, and exports the promise of it
+// (`started`). We pass loadPyodide `_loadSnapshot`: the WebAssembly memory of
+// a Pyodide that has already initialised CPython and imported the modules the
+// page needs (made by scripts/make_snapshot.mjs at build time). Restoring it
+// takes a fraction of a second instead of seconds. If the snapshot cannot be
+// fetched, read or restored, Pyodide starts the ordinary way, with a console
+// warning only.
 //
 // Our Python files (lepeuple/, web/) come in one file, python-files.json
 // ({path: text}, written by scripts/build_site.py), fetched at the same time
 // and written into Pyodide's working directory (/home/pyodide) once it runs:
-// faster than PyScript's [files], one request per file.
+// one request instead of one per module.
 //
 // The large files come gzipped (GitHub Pages compresses neither .bin nor
 // .wasm) and are unpacked by the browser's DecompressionStream as they
@@ -26,21 +26,20 @@
 // DecompressionStream, or when a .gz is missing, the plain files are used
 // (no snapshot: an ordinary start).
 //
-// Progress: every byte of those files counted as it arrives, dispatched as
-// "lepeuple:progress" events {file, loaded, total, phase} that web/startup/loader.mjs
-// shows. When no service worker controls the page (a first visit), what was
-// fetched is also put in the cache "lepeuple-fetched", where the service
-// worker's install finds it instead of downloading it again; then
-// "lepeuple:fetched" is dispatched (web/startup/loader.mjs registers the worker).
+// Progress: every byte of those files counted as it arrives, dispatched (in the
+// worker) as "lepeuple:progress" events {file, loaded, total, phase}, which
+// worker.mjs passes on to the page (web/startup/loader.mjs shows them). On a
+// first visit (the worker's address says `?stash`: no service worker controls
+// the page yet), what was fetched is also put in the cache "lepeuple-fetched",
+// where the service worker's install finds it instead of downloading it again;
+// then "lepeuple:fetched" is dispatched (the page then registers the service worker).
 //
-// Performance marks (for scripts/bench/startup_bench.py and first_visit_bench.py):
-// lepeuple:snapshot-downloaded, wasm-downloaded, snapshot-fetched (and
-// unpacked), snapshot-restored, interpreter-loaded.
+// Performance marks (for scripts/bench/startup_bench.py and first_visit_bench.py,
+// passed on to the page by worker.mjs): lepeuple:snapshot-downloaded,
+// wasm-downloaded, snapshot-fetched (and unpacked), snapshot-restored, interpreter-loaded.
 
-import { loadPyodide as loadFromScratch, version } from "../../vendor/pyodide/pyodide.mjs";
+import { loadPyodide as loadFromScratch } from "../../vendor/pyodide/pyodide.mjs";
 import { unpackSnapshot } from "./snapshotfile.mjs";
-
-export { version };
 
 // {path from the site's root: bytes}: the files below as built (scripts/build_site.py fills this line in).
 const BUILT = {};
@@ -55,7 +54,8 @@ const STDLIB = "python_stdlib.zip";
 const LOCK = "pyodide-lock.json";
 const GUNZIP = typeof DecompressionStream === "function";
 const STASH = "lepeuple-fetched";  // read by the service worker's install (web/startup/sw.template.js)
-const stashing = !!(globalThis.caches && navigator.serviceWorker && !navigator.serviceWorker.controller);
+// In the worker, only the page knows whether a service worker controls it: it says so in the worker's address.
+const stashing = !!globalThis.caches && new URL(globalThis.location.href).searchParams.has("stash");
 const nativeFetch = globalThis.fetch.bind(globalThis);
 
 // Progress of the downloads, by file: [bytes so far, bytes in all], reported
@@ -194,8 +194,8 @@ function routedFetch(input, init) {
 // Pyodide's JavaScript (pyodide.asm.mjs, 1.2 MB) comes gzipped too: unpacked
 // here and made into the module factory Pyodide would otherwise import
 // (loadPyodide's createPyodideModule). It is an ES module: its `export default`
-// becomes a `return` and import.meta.url its address, run by new Function (the
-// page's CSP allows eval: PyScript and Pyodide need it). Without
+// becomes a `return` and import.meta.url its address, run by new Function (in
+// the worker, where Pyodide's own glue evaluates code too). Without
 // DecompressionStream or its .gz, or if that fails, Pyodide imports the plain file.
 async function unpackedRuntime() {
   const text = await new Response(await fetchPlain(RUNTIME)).text();
@@ -218,7 +218,7 @@ async function createPyodideModule(settings) {
   return factory(settings);
 }
 
-// Fetched as soon as this module runs (index.html loads it before PyScript).
+// Fetched as soon as this module runs (the worker imports it first).
 const snapshot = fetchSnapshot();
 snapshot.catch(() => {});  // a failure is handled in start(), not an unhandled rejection
 const pythonFiles = fetchPlain(FILES).then((body) => new Response(body).json());
@@ -290,14 +290,6 @@ function afterRestore(pyodide) {
   }
 }
 
-// Pyodide starts as soon as this module runs, before PyScript asks for it;
-// its output goes to PyScript's stdout and stderr once PyScript passes them.
-const streams = { stdout: null, stderr: null };
-const forward = {
-  stdout: (text) => (streams.stdout ?? console.log)(text),
-  stderr: (text) => (streams.stderr ?? console.error)(text),
-};
-
 const OPTIONS = {
   indexURL: INDEX_URL,
   createPyodideModule,
@@ -306,7 +298,7 @@ const OPTIONS = {
 };
 
 async function start() {
-  const options = { ...OPTIONS, ...forward };
+  const options = { ...OPTIONS };
   let pyodide;
   globalThis.fetch = routedFetch;
   WebAssembly.instantiateStreaming = instantiateStreaming;
@@ -328,26 +320,12 @@ async function start() {
   return pyodide;
 }
 
-const started = start();
-started.catch(() => {});  // reported to PyScript by loadPyodide() below
+// Pyodide with our files, once started (worker.mjs awaits it).
+export const started = start();
+started.catch(() => {});  // worker.mjs reports it
 
 // Once Pyodide has read them all, and the stash is written (or after 20 s).
 started.catch(() => {}).then(() => Promise.race([
   Promise.allSettled(stashes), new Promise((resolve) => setTimeout(resolve, 20_000))])).then(() => {
-  globalThis.lepeupleFetched = true;
   dispatchEvent(new Event("lepeuple:fetched"));
 });
-
-// What PyScript calls. Options other than the streams and indexURL (PyScript
-// passes packages or a lock file when pyscript.toml names packages) cannot be
-// given to the Pyodide already starting: then start one more, as asked.
-export async function loadPyodide(options = {}) {
-  const { stdout, stderr, indexURL, ...other } = options;
-  if (Object.keys(other).length) {
-    const pyodide = await loadFromScratch({ ...options, ...OPTIONS });
-    writeFiles(pyodide, await pythonFiles);
-    return pyodide;
-  }
-  Object.assign(streams, { stdout, stderr });
-  return started;
-}

@@ -6,3 +6,4 @@ export const KEPT_KEY = "lepeuple.table";
 export const TUTORIAL_KEY = "lepeuple.tutorial";
 export const SAVE_END = 64;
 export const SETUP_KEYS = ["players", "names", "seed", "defense", "scores", "target"];
+export const WHOLE = " *[0-9]* *";

@@ -1,7 +1,7 @@
 """Python takes over the first screen that web/startup/firstscreen.mjs showed while it loaded.
 
 Before Python is ready the page shows the new-game form (rendered at build
-time, web/prerender.py), or the table as it was left. What the player did
+time, scripts/prerender.py), or the table as it was left. What the player did
 there reaches Python as the state `lepeupleFirstScreen.take()` returns:
 
     {"shown": "form" | "kept" | null, "fields": {name: value} | null,
@@ -27,8 +27,7 @@ from ..model.newgame import setup_from_form
 
 KEPT_KEY = "lepeuple.table"  # web/startup/firstscreen.mjs reads it
 # The kept table names the save it was drawn from by the save's last characters
-# (its last actions): web/startup/firstscreen.mjs shows it only with that save.
-SAVE_END = 64
+# (its last actions, SAVE_END of them): web/startup/firstscreen.mjs shows it only with that save.
 PENDING = ("start", "tutorial")
 
 

@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""How soon a click shows its result: from a player's click until the page has
+painted what it changed, with the CPU slowed down like a mid-range phone's.
+
+    python -m scripts.bench.click_paint [--clicks 40] [--bots-clicks 12] [--throttle 4] [--seed 3] [--site DIR] [--no-build]
+
+A person plays against two easy bots (speed=instant) in headless Chromium,
+the CPU slowed down `--throttle` times (Emulation.setCPUThrottlingRate), by
+clicks as a person would: "Draw two" on one turn, a move the next (the card,
+then its landing tile, and the meeple or the way when asked). For each click:
+the milliseconds from the click until the frame after the first change it made
+to the page (a MutationObserver on #app; then the task after that frame's
+paint). Then, in a game of three hard bots at fast speed, `--bots-clicks` times
+each: Pause, Next step and Play on, the same way (until the control that follows
+is painted). Prints, for each kind of click (draw, card, meeple, tile, pause,
+step, play-on), the median, the 90th percentile and the longest, and for the
+person's clicks together; then one JSON line. `--site` measures another build
+(an older one, for before and after).
+"""
+
+import argparse
+import json
+import os
+import statistics
+from pathlib import Path
+
+from scripts import browser, build_site, serve
+
+# Installed before each click: resolves with the ms from the click to the paint of its first
+# change to the page (or of the first change after which `selector` matches).
+ARM = """(selector) => {
+  const app = document.getElementById("app");
+  window.__painted = new Promise((resolve) => {
+    let start = null;
+    const observer = new MutationObserver(() => {
+      if (selector && !document.querySelector(selector)) return;
+      observer.disconnect();
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();  // runs once the frame is painted
+        channel.port1.onmessage = () => resolve(performance.now() - start);
+        channel.port2.postMessage(0);
+      });
+    });
+    addEventListener("pointerdown", () => {
+      start = performance.now();
+      observer.observe(app, { subtree: true, childList: true, attributes: true, characterData: true });
+    }, { capture: true, once: true });
+  });
+}"""
+WAITING = """() => !!(document.querySelector('[data-testid=end-screen]')
+    || document.querySelector('.actions [data-act]:not([data-act=hint]):not([data-act=cancel])'
+        + ':not([data-act=undo]):not([data-act=pause]):not([data-act=play-on]):not([data-act=step])'))"""
+SETTLED = "() => !document.body.dataset.busy"
+
+
+def timed_click(page, locator, kind, samples, until=None):
+    page.evaluate(ARM, until)
+    locator.click()
+    samples.setdefault(kind, []).append(page.evaluate("window.__painted"))
+    page.wait_for_function(SETTLED)
+
+
+def decide(page, turn, samples):
+    """One decision of the person; False once the game is over."""
+    page.wait_for_function(WAITING, timeout=120_000)
+    if page.locator("[data-testid=end-screen]").count():
+        return False
+    for testid in ("skip", "defend-no", "pass-ok"):
+        if page.locator(f"[data-testid={testid}]").count():
+            page.click(f"[data-testid={testid}]")
+            page.wait_for_function(SETTLED)
+            return True
+    cards = page.locator("[data-testid=hand] button.card.movement")
+    if turn % 2 == 0 and page.locator("[data-testid=draw]").count() or not cards.count():
+        timed_click(page, page.locator("[data-testid=draw]"), "draw", samples)
+        return True
+    timed_click(page, cards.first, "card", samples)
+    for _ in range(4):
+        for selector, kind in ((".actions .meeple-btn", "meeple"), (".actions .reach-btn", "tile")):
+            if page.locator(selector).count():
+                timed_click(page, page.locator(selector).first, kind, samples)
+                break
+        else:
+            return True
+    return True
+
+
+def bot_controls(page, clicks, samples):
+    """Pause, Next step and Play on while hard bots play: each until what follows is painted."""
+    for _ in range(clicks):
+        for testid, next_one in (("pause", "step"), ("step", "play-on"), ("play-on", "pause")):
+            page.wait_for_selector(f"[data-testid={testid}]", timeout=120_000)
+            until = None if testid == "step" else f"[data-testid={next_one}]"
+            timed_click(page, page.locator(f"[data-testid={testid}]"), testid, samples, until)
+            page.wait_for_selector(f"[data-testid={next_one}]", timeout=120_000)
+
+
+def summary(values):
+    values = sorted(values)
+    p90 = values[min(len(values) - 1, int(0.9 * len(values)))]
+    return {"n": len(values), "median_ms": round(statistics.median(values)), "p90_ms": round(p90),
+            "max_ms": round(values[-1])}
+
+
+def throttled_page(chromium, url, throttle):
+    page = chromium.new_context(viewport={"width": 1366, "height": 900}).new_page()
+    page.goto(url)
+    browser.wait_ready(page, timeout_ms=120_000)
+    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    return page
+
+
+def play(playwright, base, seed, clicks, bots_clicks, throttle):
+    chromium = browser.launch(playwright)
+    samples = {}
+    try:
+        page = throttled_page(chromium, f"{base}?players=human,bot:easy,bot:easy&seed={seed}&speed=instant", throttle)
+        turn = 0
+        while sum(len(v) for v in samples.values()) < clicks and decide(page, turn, samples):
+            turn += 1
+        if bots_clicks:
+            page = throttled_page(chromium, f"{base}?players=bot:hard,bot:hard,bot:hard&seed={seed}&speed=fast", throttle)
+            bot_controls(page, bots_clicks, samples)
+    finally:
+        chromium.close()
+    return samples
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clicks", type=int, default=40)
+    parser.add_argument("--bots-clicks", type=int, default=12)
+    parser.add_argument("--throttle", type=float, default=4)
+    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--site", type=Path, default=build_site.ROOT / "_site")
+    parser.add_argument("--no-build", action="store_true")
+    args = parser.parse_args()
+    if not args.no_build and args.site == build_site.ROOT / "_site":
+        build_site.build()
+
+    from playwright.sync_api import sync_playwright
+
+    server, base = serve.start_server(args.site)
+    load_before = os.getloadavg()
+    try:
+        with sync_playwright() as playwright:
+            samples = play(playwright, base, args.seed, args.clicks, args.bots_clicks, args.throttle)
+    finally:
+        server.shutdown()
+    rows = {kind: summary(values) for kind, values in samples.items()}
+    rows["person"] = summary([v for kind in ("draw", "card", "meeple", "tile") for v in samples.get(kind, [])])
+    loadavg = [round(x, 2) for x in load_before + os.getloadavg()]
+    print(f"click until painted, CPU slowed {args.throttle:g}x ({args.site}):")
+    for kind, row in rows.items():
+        print(f"  {kind:<6} {row['n']:>3} clicks: median {row['median_ms']} ms, p90 {row['p90_ms']} ms, "
+              f"longest {row['max_ms']} ms")
+    print(f"load average (1, 5, 15 min) before: {loadavg[:3]}, after: {loadavg[3:]}; {os.cpu_count()} CPUs")
+    print(json.dumps({"click_paint": rows, "throttle": args.throttle, "site": str(args.site), "load_average": loadavg}))
+
+
+if __name__ == "__main__":
+    main()

@@ -33,7 +33,7 @@ def test_rewinding_the_events_after_an_action_gives_the_view_after_it(seed):
 
 
 def test_a_walk_follows_the_ring_the_way_the_card_goes():
-    assert walk(7, "split", [(2, 4), (4, 5)], 12) == [3, 4, 5]
-    assert walk(7, "circle", [(11, 2)], 12) == [12, 1, 2]  # round past tile 12
-    assert walk(16, "split", [(1, 12), (12, 11)], 12) == [12, 11]  # backwards
-    assert walk(8, "square", [(2, 5)], 12) == [5]  # a jump
+    assert walk(7, "split", [(2, 4), (4, 5)], 3) == [3, 4, 5]
+    assert walk(7, "circle", [(11, 2)], 3) == [12, 1, 2]  # round past tile 12
+    assert walk(16, "split", [(1, 12), (12, 11)], 3) == [12, 11]  # backwards
+    assert walk(8, "square", [(2, 5)], 3) == [5]  # a jump

@@ -51,16 +51,17 @@ class Positions:
         return game
 
 
-def walk(card, how, steps, tiles, first=0):
+def walk(card, how, steps, players, first=0):
     """The tiles a meeple passes through, in order, on each step of a move of movement card
     `card` (an id) by `how`, its steps being [(from, to), ...] as the "move" events give
     them (`first`: the index of the first of them among the move's steps): along the ring
     in the direction of the step's shift (R11), so that it can be shown walking; a
     square's step is a jump straight to its tile.
 
-    >>> walk(7, "split", [(2, 4), (4, 5)], 12)  # card 7: 2 then +1
+    >>> walk(7, "split", [(2, 4), (4, 5)], 3)  # card 7: 2 then +1, on the 12 tiles of 3 players
     [3, 4, 5]
     """
+    tiles = 4 * players  # R1
     card = MOVEMENT[card]
     shifts = {"circle": (card.shift,), "split": card.split or (), "square": ()}[how]
     out = []

@@ -16,7 +16,6 @@ A step stays on screen for `hold_seconds`: longer the more its text says.
 from dataclasses import dataclass, field
 
 from lepeuple.core.positions import walk
-from lepeuple.core.ring import tile_count
 
 # Events that open a frame of their own, and how long it is held (a weight of
 # the speed's pause: 0 is not held, 1 a step, 2 a scoring step).
@@ -43,7 +42,7 @@ def frames(events, start, meeples):
     `start` in the log), the meeples
     standing at `meeples` before it. Events before the first opener join the first frame."""
     where = [list(pair) for pair in meeples]
-    out, played = [], _Played(tile_count(len(meeples)))
+    out, played = [], _Played(len(meeples))
     for i, e in enumerate(events):
         if not out or (e.type in OPENERS and _opened(out[-1]) and not _same_step(out[-1], e)):
             out.append(Frame(start + i, start + i, [], None))
@@ -65,14 +64,14 @@ class _Played:
     """The movement card being played (its card and way) and how many of its steps were seen,
     to say which tiles each step walks through (lepeuple.core.positions.walk)."""
 
-    def __init__(self, tiles):
-        self.tiles, self.card, self.how, self.steps = tiles, None, None, 0
+    def __init__(self, players):
+        self.players, self.card, self.how, self.steps = players, None, None, 0
 
     def see(self, e, walks):
         if e.type == "play":
             self.card, self.how, self.steps = e.card, e.how, 0
         elif e.type == "move" and self.card is not None:
-            walked = walk(self.card, self.how, [(e.src, e.dst)], self.tiles, self.steps)
+            walked = walk(self.card, self.how, [(e.src, e.dst)], self.players, self.steps)
             walks[tuple(e.meeple)] = walks.get(tuple(e.meeple), []) + walked
             self.steps += 1
         elif e.type in ("turn", "redeploy"):

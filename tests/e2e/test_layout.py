@@ -13,6 +13,8 @@ are all reachable at each size, behind ☰ on a narrow screen, with no sideways
 scrolling.
 """
 
+import json
+
 import pytest
 
 from play_helpers import game_url, play_decision, shoot, visible, wait_for_person
@@ -37,6 +39,17 @@ const tick = () => {
     L.handBottom = Math.max(L.handBottom, b.bottom); L.handTop = Math.min(L.handTop, b.top);
     L.wide = Math.max(L.wide, document.documentElement.scrollWidth - window.innerWidth);
     L.scrollY = Math.max(L.scrollY, window.scrollY);
+    if ((L.wide > 0 || L.scrollY > 0 || b.top < L.firstTop - 2) && !L.culprit) {  // what moved: for the failure's message
+      const out = [...document.querySelectorAll('body *')].filter((e) => {
+          const r = e.getBoundingClientRect();
+          return e.checkVisibility() && (r.right > innerWidth + 0.5 || r.bottom + scrollY > innerHeight + 0.5);
+        })
+        .slice(0, 3).map((e) => `${e.tagName}.${e.getAttribute('class')} ${JSON.stringify(e.getBoundingClientRect())}`);
+      L.culprit = [out, document.querySelector('[data-testid=prompt]')?.textContent.slice(0, 90), JSON.stringify(b),
+                   window.scrollY, document.documentElement.scrollHeight, innerHeight,
+                   document.activeElement?.outerHTML.slice(0, 160)];
+    }
+    L.firstTop = L.firstTop || b.top;
   }
   requestAnimationFrame(tick);
 };
@@ -79,8 +92,8 @@ def test_the_ring_and_the_hand_keep_their_place_through_a_game(page, site_url, w
     assert (ended or made >= decisions) and made >= 6 and layout["frames"] > 50
     assert ended or decisions is not None  # the goal's sizes: a whole game
     assert max(spread.values()) <= 2, spread
-    assert layout["handTop"] >= 0 and layout["handBottom"] <= height, layout
-    assert layout["wide"] == 0 and layout["scrollY"] == 0, layout
+    assert layout["handTop"] >= 0 and layout["handBottom"] <= height, json.dumps(layout.get("culprit"))
+    assert layout["wide"] == 0 and layout["scrollY"] == 0, json.dumps(layout, indent=1)
 
 
 @pytest.mark.parametrize("width,height", [(w, h) for w, h, _ in SIZES] + [(1024, 768)])

@@ -86,14 +86,16 @@ def test_the_phone_menu_and_score_strip(page, site_url, wait_ready):
     clean(page, "phone-menu")
 
 
-def test_a_card_under_the_pointer_zooms(page, site_url, wait_ready):
+def test_a_card_under_the_pointer_zooms_and_its_neighbour_stays_within_reach(page, site_url, wait_ready):
     page.goto(site_url + game_url("human,bot:easy,bot:easy", 3))
     wait_ready(page)
     wait_for_person(page)
-    card = page.locator("[data-testid=hand] .card[data-zoom]").first
-    before = card.bounding_box()
+    cards = page.locator("[data-testid=hand] button.card[data-zoom]")
+    card, copy = cards.first, cards.first.locator(".card-zoom")
+    assert not copy.is_visible()
     card.hover()
-    page.wait_for_timeout(900)  # it waits a moment, so that passing over the hand zooms nothing
-    after = card.bounding_box()
-    assert after["width"] > 1.5 * before["width"] and after["height"] > 1.5 * before["height"]
-    assert after["y"] + after["height"] <= 900  # it grows upwards, over the board, never off the screen
+    page.wait_for_timeout(900)  # it waits a moment, so that passing over the hand shows nothing
+    box, big = card.bounding_box(), copy.bounding_box()
+    assert copy.is_visible() and big["width"] > 1.5 * box["width"] and big["height"] > 1.5 * box["height"]
+    assert big["y"] >= 0 and big["y"] + big["height"] <= box["y"]  # above the card, over the board, on screen
+    cards.nth(1).click(trial=True)  # the card beside it takes a click: the copy takes none

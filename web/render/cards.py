@@ -89,13 +89,17 @@ def card(card_id, *, playable=False, selected=False, hinted=False, shield_mode=F
     tip = label if is_power else t("words.join", move=label, tile=t("tip.movement"))
     fly = f"card-{card_id}"  # the same card anywhere on the page: web/dom.py animates its moves
     rule = "R5" if is_power else "R4"  # the rules section a long-press on the card opens
-    # data-zoom: the card may be shown larger (style.css on hover; a long press on touch screens).
+    # data-zoom: the card may be shown larger, by a copy of its face drawn above it (style.css:
+    # on hover; on touch screens a long press marks the card .zoomed). The copy takes no
+    # clicks, so the cards beside it stay within reach.
     shared = {"data-fly": fly, "data-key": fly, "data-rule": rule, "data-zoom": True, "title": tip, "aria-label": label}
+    zoom = h("span", {"class": "card-zoom", "aria-hidden": "true"},
+             power_face(card_id, shield_mode) if is_power else movement_face(card_id))
     if not playable:
-        return h("div", {"class": cls, "role": "img", **shared}, face)
+        return h("div", {"class": cls, "role": "img", **shared}, face, zoom)
     return h("button", {"type": "button", "class": cls, "data-act": "card", "data-arg": _card_arg(card_id),
                         "aria-pressed": "true" if selected else "false", **shared},
-             face)
+             face, zoom)
 
 
 def _card_arg(card_id):

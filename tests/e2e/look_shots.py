@@ -86,6 +86,9 @@ def review(browser, url, shot):
 
 
 def main(site, out, tag):
+    from tests.e2e.conftest import _settle_after_inputs
+
+    _settle_after_inputs()  # each click waits for the page to have handled it, as in the e2e tests
     out.mkdir(parents=True, exist_ok=True)
     server, url = serve.start_server(site)
 

@@ -13,7 +13,7 @@ from lepeuple.core.rng import Rng
 from lepeuple.core.view import view
 from web import i18n
 from web.model.newgame import Seat
-from web.render.why import why_text
+from web.render.why import CLOSE_CALL, why_text
 
 SEATS = [Seat("human", "Ann"), Seat("bot", level="normal"), Seat("bot", level="hard")]
 
@@ -77,7 +77,11 @@ def test_a_search_bot_gives_its_chance_and_the_runner_up():
         r = why(v, t.action(), t.weighed())
         if len(t.weighed()) > 1:
             assert 0 <= r["chance"] <= 1 and r["next"]["action"] != action
-            assert "chance to win" in why_text(r, SEATS, 0)
+            text = why_text(r, SEATS, 0)
+            if abs(r["chance"] - r["next"]["chance"]) < CLOSE_CALL:
+                assert "a close call" in text.lower(), text
+            else:
+                assert "chance to win" in text and f"{round(100 * r['chance'])} %" in text, text
 
 
 @pytest.mark.parametrize("seed", [2, 11])
@@ -120,3 +124,21 @@ def test_a_reason_never_names_a_card_hidden_from_its_reader(lang):
                     assert not hidden, (text, action)
     finally:
         i18n.set_language("en")
+
+
+def test_a_chance_says_whose_and_a_close_call_says_so():
+    """The search's weighing said as whose chance it is, or "a close call" when the runner-up
+    was as good; a plain move with nothing weighed adds no line to the log's."""
+    base = {"kind": "event", "event": "noble_attack", "victim": 1, "deltas": [3, -1, 0], "tile": 5,
+            "wins": False, "target": 12, "seat": 2}
+    draw = {"type": "draw"}
+    text = why_text({**base, "chance": 0.26, "next": {"action": draw, "chance": 0.2}}, SEATS, 0)
+    assert text.endswith(f"{name(2)} judged that this gives it a 26 % chance to win (draw two: 20 %)"), text
+    close = why_text({**base, "chance": 0.36, "next": {"action": draw, "chance": 0.355}}, SEATS, 0)
+    assert close.endswith("a close call: draw two looked as good") and "%" not in close, close
+    plain = {"kind": "move", "meeple": [2, 0], "card": 4, "tile": 5, "seat": 2}
+    assert why_text(plain, SEATS, 0) is None
+    assert why_text({**plain, "chance": 0.4, "next": {"action": draw, "chance": 0.401}}, SEATS, 0) == \
+        "A close call: draw two looked as good"
+    hint = why_text({**base, "seat": 0, "chance": 0.5, "next": {"action": draw, "chance": 0.3}}, SEATS, 0)
+    assert "gives you a 50 % chance to win" in hint

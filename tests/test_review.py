@@ -70,7 +70,9 @@ def test_review_lists_the_seats_mistakes_largest_first_with_legal_better_moves(r
     assert [m["loss"] for m in mistakes] == sorted((m["loss"] for m in mistakes), reverse=True)
     decided = set(seat_decisions(random_game, 0))
     for m in mistakes:
-        assert set(m) == {"index", "turn", "player", "played", "better", "loss"}
+        assert set(m) == {"index", "turn", "player", "played", "better", "loss", "why"}
+        # its reason's facts: the same as the bots' reasons, from the seat's view then
+        assert m["why"]["played"]["seat"] == m["why"]["better"]["seat"] == 0
         assert m["index"] in decided
         assert m["played"] == random_game["actions"][m["index"]]
         assert MIN_LOSS <= m["loss"] <= 1

@@ -25,15 +25,16 @@ produces.
 import json
 
 from ..core import ring
-from ..core.actions import Move, from_json
-from ..core.cards import MOVEMENT
+from ..core.actions import Move, Power, from_json
+from ..core.cards import GAINS, MOVEMENT, TARGETED
 from ..core.errors import IllegalAction, InvalidAction
-from ..core.game import HAND_LIMIT
-from ..core.resolve import PICKAXE, hops, is_offensive, points, resolve
+from ..core.game import HAND_LIMIT, card_moves, reaches_target
+from ..core.resolve import PICKAXE, hops, is_offensive, points, resolve, scoring
 
 
 def preview(view, action):
-    """A plain dict saying what Move `action` (object or JSON) does, seen from `view`:
+    """A plain dict saying what Move or Power `action` (object or JSON) does, seen from
+    `view`. A power card: see `power_preview`. A move:
 
     - "steps": one dict per step, in order: {"tile": t} plus, when the tile does
       something, "pickaxe": True (the moved meeple's owner draws a power card) with
@@ -47,14 +48,22 @@ def preview(view, action):
       where they go is hidden.
     - "final": the moved meeple's tile after the move, None when it is redeployed.
     - "exposed": True when the viewer's own meeple ends the move on a flank whose
-      opposite flank is empty (an opponent reaching it could score with it).
+      opposite flank is empty: a meeple that ends a move there scores with it, the
+      viewer's meeple the helper (R14: its mover +2, the viewer +1, the home's owner −1);
+      "exposed_home": that flank's home and "exposed_gain" the viewer's change then (+1,
+      or 0 by their own home; None when not exposed).
     - "owner": the seat owning the moved meeple (who draws at a pickaxe).
+    - "wins": True when the move's points take the viewer to the target score.
     - "key": a string equal for two moves exactly when their results are the same
       (the same pickaxe draws and events, the same final tile); see `same_outcome`.
 
-    Raises InvalidAction for anything that is not a Move, IllegalAction for a move
-    the viewer cannot play now.
+    Raises InvalidAction for anything that is not a Move or a Power, IllegalAction for
+    an action the viewer cannot play now. During the viewer's own power phase a move is
+    previewed as the movement phase would play it if no power card changed the table first
+    ("ahead": True).
     """
+    if type(from_json(action)) is Power:
+        return power_preview(view, action)
     move = _checked(view, action)
     owner = move.meeple[0]
     pos = [t for pair in view["meeples"] for t in pair]
@@ -76,9 +85,43 @@ def preview(view, action):
     pos[m] = steps[-1]["tile"]
     out["exposed"] = (final is not None and owner == view["seat"] and ring.is_flank(final)
                       and ring.opposite(final) not in pos)
+    out["exposed_home"] = ring.flanked_home(final) if out["exposed"] else None
+    out["exposed_gain"] = _helper_gain(view, out["exposed_home"]) if out["exposed"] else None
+    out["wins"] = _wins(view, steps)
     out["key"] = _key(steps, final)
     out["owner"] = owner
+    out["ahead"] = view["phase"] == "power"
     return out
+
+
+def coming_moves(view):
+    """In the viewer's own power phase: every move of the movement phase to come, one per
+    movement card in hand, meeple and way (the engine's own table, core.game.card_moves),
+    so that a player may look at a movement card before deciding on a power card. Empty
+    at any other moment. Each can be previewed (`preview`: "ahead")."""
+    seat = view["seat"]
+    if view["phase"] != "power" or seat != view["active"] or view["hand"] is None:
+        return ()
+    return tuple(a for card in view["hand"]["movement"] for a in card_moves(view["players"], seat, card))
+
+
+def _helper_gain(view, home):
+    """The viewer's change when an opponent ends a move opposite its meeple by `home` (R14:
+    +1 as the helper, and the home's −1 too when the home is the viewer's own)."""
+    seat = view["seat"]
+    rival = next(s for s in range(view["players"]) if s != seat)
+    _, parts = scoring(rival, seat, ring.home_owner(home), rival)
+    return sum(d for s, d, _ in parts if s == seat)
+
+
+def _wins(view, steps):
+    """Does the move take the viewer to the target score (the game then ends with the turn: R21)?"""
+    seat = view["seat"]
+    score = view["scores"][seat] if seat is not None else None
+    if score is None:
+        return False
+    gain = sum(step["event"]["deltas"][seat] for step in steps if "event" in step)
+    return gain > 0 and reaches_target(score + gain, view["options"])
 
 
 def _checked(view, action):
@@ -88,8 +131,8 @@ def _checked(view, action):
         raise InvalidAction(f"a preview is of a move, not a {move.type}")
     seat, active = view["seat"], view["active"]
     card, owner = MOVEMENT[move.card], move.meeple[0]
-    if view["phase"] != "move" or seat != active:
-        raise IllegalAction(f"seat {seat} has no move to play now")
+    if view["phase"] not in ("move", "power") or seat != active:
+        raise IllegalAction(f"seat {seat} has no move to play now or in this turn's movement phase")
     if move.card not in view["hand"]["movement"]:
         raise IllegalAction(f"movement card {move.card} is not in seat {seat}'s hand")
     if owner >= view["players"] or (owner == active) != card.own:
@@ -176,6 +219,156 @@ def _event(view, m, k, tile):
                 score = low
         applied.append(delta if score is None else max(0, score + delta) - score)
     return {"kind": kind, "home": home, "meeple": list(_meeple(m)), "partner": list(_meeple(k)),
-            "deltas": applied, "raw": raw,
+            "deltas": applied, "raw": raw, "parts": _parts(m, k, victim, active, applied, bool(shield)),
             "defendable": offensive and view["options"]["defense"] == "reaction",
             "shield": bool(shield)}
+
+
+def _parts(m, k, victim, active, applied, shield):
+    """[[seat, delta, reason], ...]: R14's parts of the event as they apply, the home's −1
+    after R15's floor and a shield (0 when it does not happen)."""
+    _, parts = scoring(m >> 1, k >> 1, victim, active)
+    out = []
+    for seat, delta, reason in parts:
+        if reason == "home":  # what the home's owner really loses: the rest of its change is its gains
+            delta = 0 if shield else applied[seat] - sum(d for s, d, r in parts if s == seat and r != "home")
+        out.append([seat, delta, reason])
+    return out
+
+
+# ----- power cards (R5) ----------------------------------------------------
+
+def power_preview(view, action):
+    """What power card `action` (Power object or JSON) does, seen from `view`, before it is
+    played: every fact the view allows, none it hides.
+
+    - "card", "target" (a seat or None);
+    - "deltas": each seat's score change (R15's floor applied to the scores the view
+      shows; a hidden score's change is its raw change, that seat listed in "raw");
+    - "cards": each seat's change in hand size (Bandit, Magie Noire, Troc, Chance: R8);
+    - "no_effect": why the card would be spent without effect ("no_points", "empty_hand",
+      "empty_hands", "nothing_to_draw", "shield": the target's face-down Défense cancels
+      it), else None; "maybe_nothing": True when a hidden score may be 0;
+    - "defendable": True when the target, holding a power card, may answer with Défense
+      (option reaction; whether they hold it is hidden);
+    - "extra_turn", "skip" (the seat whose next turn is skipped), "swap" ([tile, tile] of a
+      Permutation's two meeples), "shield_laid" (Défense laid face down: option shield);
+    - "wins": True when the viewer's own gain reaches the target score;
+    - "key": equal for two cards exactly when their results are the same.
+
+    >>> from lepeuple import new_game
+    >>> g = new_game(3, None, 1, {"hands": [{"power": ["sortilege"]}, {}, {}], "scores": [2, 0, 3]})
+    >>> power_preview(g.view(0), {"type": "power", "card": "sortilege", "target": 1})["no_effect"]
+    'no_points'
+    """
+    power = _checked_power(view, action)
+    seat, card, target, n = view["seat"], power.card, power.target, view["players"]
+    sizes = [h["movement"] + h["power"] for h in view["hand_sizes"]]
+    sizes[seat] -= 1  # the card played leaves the hand first (R7)
+    out = {"card": card, "target": target, "deltas": [0] * n, "raw": [], "cards": [0] * n, "no_effect": None,
+           "maybe_nothing": False, "defendable": False, "extra_turn": False, "skip": None, "swap": None,
+           "shield_laid": False, "wins": False}
+    if card in TARGETED and view["options"]["defense"] == "shield" and view["shields"][target]:
+        out["no_effect"] = "shield"  # the target's face-down Défense cancels it (option shield)
+    elif card in TARGETED and view["options"]["defense"] == "reaction":
+        out["defendable"] = view["hand_sizes"][target]["power"] > 0  # may hold Défense (R16)
+    if out["no_effect"] is None:
+        _POWER_EFFECTS.get(card, lambda *_: None)(view, power, sizes, out)
+    score = view["scores"][seat]
+    out["wins"] = bool(out["deltas"][seat] > 0 and score is not None
+                       and reaches_target(score + out["deltas"][seat], view["options"]))
+    out["key"] = json.dumps({k: v for k, v in out.items() if k not in ("card", "target")}, sort_keys=True)
+    return out
+
+
+def _checked_power(view, action):
+    power = from_json(action)
+    seat = view["seat"]
+    if view["phase"] != "power" or seat != view["active"]:
+        raise IllegalAction(f"seat {seat} has no power card to play now")
+    if power.card not in view["hand"]["power"]:
+        raise IllegalAction(f"power card {power.card} is not in seat {seat}'s hand")
+    if power.card in TARGETED and (power.target is None or not 0 <= power.target < view["players"]
+                                   or power.target == seat):
+        raise IllegalAction(f"{power.card} needs an opponent as its target")
+    return power
+
+
+def _score_change(view, out, seat, delta):
+    """`seat`'s score changes by `delta`, the floor at 0 applied to the score the view shows (R15)."""
+    score = view["scores"][seat]
+    if score is None:
+        low = int(view["bands"][seat].split("-")[0].rstrip("+"))
+        if low + delta < 0:
+            out["raw"].append(seat)
+            out["maybe_nothing"] = True
+        out["deltas"][seat] += delta
+        return delta
+    applied = max(0, score + delta) - score
+    out["deltas"][seat] += applied
+    return applied
+
+
+def _gain(view, power, sizes, out):
+    _score_change(view, out, view["seat"], GAINS[power.card])
+
+
+def _voleur(view, power, sizes, out):
+    taken = -_score_change(view, out, power.target, -1)  # nothing from a target at 0 (R5)
+    if view["scores"][power.target] == 0:
+        out["no_effect"] = "no_points"
+    elif taken:
+        _score_change(view, out, view["seat"], taken)
+
+
+def _sortilege(view, power, sizes, out):
+    if not _score_change(view, out, power.target, -1) and view["scores"][power.target] == 0:
+        out["no_effect"] = "no_points"
+
+
+def _bandit(view, power, sizes, out):
+    if not sizes[power.target]:
+        out["no_effect"] = "empty_hand"
+        return
+    out["cards"][view["seat"]] += 1
+    out["cards"][power.target] -= 1
+
+
+def _magie_noire(view, power, sizes, out):
+    if not sizes[power.target]:
+        out["no_effect"] = "empty_hand"
+        return
+    out["cards"][power.target] -= 1
+
+
+def _troc(view, power, sizes, out):
+    mine, theirs = sizes[view["seat"]], sizes[power.target]
+    if not mine and not theirs:
+        out["no_effect"] = "empty_hands"
+        return
+    out["cards"][view["seat"]] += theirs - mine
+    out["cards"][power.target] += mine - theirs
+
+
+def _chance(view, power, sizes, out):
+    seat, held, drawn = view["seat"], sizes[view["seat"]], 0
+    for kind in ("movement", "power"):  # one of each, the hand limit applying to each (R8)
+        # Chance itself lies on the power discard by then (R7), so it can be drawn again.
+        if held < HAND_LIMIT and view[f"{kind}_deck"] + len(view[f"{kind}_discard"]) + (kind == "power") > 0:
+            held, drawn = held + 1, drawn + 1
+    out["cards"][seat] = drawn
+    if not drawn:
+        out["no_effect"] = "nothing_to_draw"
+
+
+def _permutation(view, power, sizes, out):
+    out["swap"] = [view["meeples"][m[0]][m[1]] for m in (power.meeple, power.other)]
+
+
+_POWER_EFFECTS = {
+    "force": _gain, "soin": _gain, "voleur": _voleur, "sortilege": _sortilege, "bandit": _bandit,
+    "magie_noire": _magie_noire, "troc": _troc, "chance": _chance, "permutation": _permutation,
+    "vitesse": lambda view, power, sizes, out: out.update(extra_turn=True),
+    "massue": lambda view, power, sizes, out: out.update(skip=power.target),
+    "defense": lambda view, power, sizes, out: out.update(shield_laid=True),
+}

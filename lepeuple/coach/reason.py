@@ -114,7 +114,8 @@ def _power(view, a):
         out.update(meeple=list(a.meeple), other=list(a.other), tiles=tiles)
     elif card in GAINS:
         out["target"] = view["options"]["target"]
-        out["wins"] = out["score"] is not None and reaches_target(out["score"] + GAINS[card], view["options"])
+        out["after"] = None if out["score"] is None else out["score"] + GAINS[card]  # the score it leads to
+        out["wins"] = out["after"] is not None and reaches_target(out["after"], view["options"])
     return out
 
 

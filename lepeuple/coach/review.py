@@ -42,7 +42,10 @@ The work runs in slices like the bots: `step(seconds)` does whole small units
     while not r.step(0.03):             # the page: one slice per browser task
         show(r.progress)                # (decisions reviewed, decisions to review)
     r.result()  # {"seat": 0, "decisions": 21, "made": 21, "mistakes": [{"index": 40, "turn": 14,
-                #   "player": 0, "played": {...}, "better": {...}, "loss": 0.21}, ...]}
+                #   "player": 0, "played": {...}, "better": {...}, "loss": 0.21, "why": {...}}, ...]}
+
+Each mistake carries "why" (`facts`): what the action played and the better one do, from
+the seat's view then, for the page to say in one line.
 """
 
 import copy
@@ -59,6 +62,8 @@ from ..core.resample import Resampler
 from ..core.rng import Rng
 from ..core.setup import new_game
 from ..core.view import view
+from .preview import preview
+from .reason import why
 
 DEFAULT_BUDGET = 64
 """Redeals per estimated decision (each plays both actions out: 2 playouts)."""
@@ -159,9 +164,9 @@ class Review:
         lost.sort(key=lambda e: (-e["loss"], e["index"]))
         if top is not None:
             lost = lost[:top]
+        keys = ("index", "turn", "player", "played", "better", "loss", "why")
         return {"seat": self.seat, "decisions": len(self._decisions), "made": self.made,
-                "mistakes": [{k: copy.deepcopy(e[k]) for k in ("index", "turn", "player", "played", "better", "loss")}
-                             for e in lost]}
+                "mistakes": [{k: copy.deepcopy(e[k]) for k in keys if k in e} for e in lost]}
 
     # ----- the work ----------------------------------------------------------
 
@@ -210,10 +215,28 @@ class Review:
         if win_played is not None:
             win_played, win_better = round(win_played, 4), round(win_better, 4)
             loss = round(max(0.0, win_better - win_played), 4)
-        self.entries.append({"index": cur.index, "turn": cur.turn, "player": cur.player, "played": cur.raw,
-                             "better": to_json(cur.best), "loss": loss,
-                             "win_played": win_played, "win_better": win_better})
+        entry = {"index": cur.index, "turn": cur.turn, "player": cur.player, "played": cur.raw,
+                 "better": to_json(cur.best), "loss": loss, "win_played": win_played, "win_better": win_better}
+        if loss >= MIN_LOSS:  # a mistake: what each action does, for its reason in words
+            entry["why"] = facts(cur.view, cur.played, cur.best)
+        self.entries.append(entry)
         self._current = None
+
+
+def facts(v, played, better):
+    """Why a decision cost win chance, from the same facts the previews and the bots'
+    reasons use (lepeuple.coach.reason, lepeuple.coach.preview), seen from the seat's view
+    then: {"played": reason, "better": reason, "exposed": the home by whose open flank the
+    played move left the seat's meeple (and the better move did not), else None}."""
+    exposed = [_exposed(v, a) for a in (played, better)]
+    return {"played": why(v, played), "better": why(v, better),
+            "exposed": exposed[0] if exposed[1] is None else None}
+
+
+def _exposed(v, action):
+    if action.type != "move":
+        return None
+    return preview(v, action)["exposed_home"]
 
 
 class _Decision:

@@ -113,3 +113,10 @@ def actions_count(page):
 
 def wait_actions(page, count, timeout_ms=30_000):
     page.wait_for_function("n => Number(document.body.dataset.actions) === n", arg=count, timeout=timeout_ms)
+
+
+def menu_click(page, selector):
+    """Click a header control; on a narrow screen it is behind ☰ (web/render/screens.header): open that first."""
+    if not page.locator(selector).is_visible() and page.locator("[data-testid=menu-open]").is_visible():
+        page.click("[data-testid=menu-open]")
+    page.click(selector)

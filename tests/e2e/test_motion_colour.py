@@ -91,6 +91,9 @@ def test_table_under_deuteranopia(goto_ready, page):
     path = SCREENSHOTS / "table-deuteranopia-1366x768.png"
     page.screenshot(path=str(path))
     assert path.stat().st_size > 10_000
-    # Colour is never alone: every people's home shows its own shape and letter.
-    homes = page.eval_on_selector_all(".tile.home .home-badge", "els => els.map(e => e.innerHTML)")
+    # Colour is never alone: every people's home shows its own emblem, and every pawn its
+    # people's shape (its head) and its number.
+    homes = page.eval_on_selector_all(".tile.home .emblem", "els => els.map(e => e.innerHTML)")
     assert len(homes) == len(set(homes)) >= 3
+    pawns = page.eval_on_selector_all(".pawn .pawn-art", "els => els.map(e => e.innerHTML.replace(/fill=\"[^\"]*\"/g, ''))")
+    assert len(set(pawns)) == len(pawns) == 10  # five peoples' shapes, two numbers: no two alike without colour

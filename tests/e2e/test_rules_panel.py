@@ -4,7 +4,7 @@ example; Escape closes it; axe-clean. On a phone it is a sheet over the table.""
 
 import pytest
 
-from play_helpers import game_url, shoot, wait_for_person
+from play_helpers import game_url, menu_click, shoot, wait_for_person
 from test_a11y import serious_violations
 
 
@@ -16,7 +16,7 @@ def box(page, selector):
 def test_the_rules_panel_opens_beside_the_table(goto_ready, page):
     goto_ready(game_url("human,bot:easy,bot:easy", 7))
     wait_for_person(page)
-    page.click("[data-testid=rules-open]")
+    menu_click(page, "[data-testid=rules-open]")
     panel = box(page, "[data-testid=rules-panel]")
     assert page.evaluate("document.body.dataset.screen") == "table"
     ring, hand = box(page, ".ring"), box(page, "[data-testid=hand]")
@@ -53,7 +53,7 @@ def test_why_on_a_scoring_line_opens_its_example(goto_ready, page, site_url, wai
 def test_on_a_phone_the_rules_are_a_sheet(goto_ready, page):
     goto_ready(game_url("human,bot:easy,bot:easy", 7))
     wait_for_person(page)
-    page.click("[data-testid=rules-open]")
+    menu_click(page, "[data-testid=rules-open]")
     panel = box(page, "[data-testid=rules-panel]")
     assert panel["y"] > 200 and panel["width"] <= 390
     shoot(page, "rules-panel-phone")

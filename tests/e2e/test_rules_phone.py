@@ -4,7 +4,7 @@ no horizontal scrolling at 360×740 and 1366×768, touch targets of 44 px."""
 
 import pytest
 
-from play_helpers import game_url, shoot, visible, wait_for_person
+from play_helpers import game_url, menu_click, shoot, visible, wait_for_person
 from test_a11y import serious_violations
 
 SIZES = [(360, 740), (1366, 768)]
@@ -28,7 +28,7 @@ SMALL_TARGETS = """() => [...document.querySelectorAll('#app button, #app select
                                                    ("ja", "遊び方", "ノーブルアタック")])
 def test_rules_page_from_the_header(goto_ready, page, lang, heading, noble):
     goto_ready(f"?lang={lang}")
-    page.click("[data-testid=rules-open]")
+    menu_click(page, "[data-testid=rules-open]")
     assert page.evaluate("document.body.dataset.screen") == "rules"
     rules = page.locator("[data-testid=rules]")
     assert heading in rules.locator("h2").inner_text()
@@ -68,7 +68,7 @@ def test_no_horizontal_scrolling_and_big_touch_targets(page, site_url, wait_read
     page.goto(site_url)
     wait_ready(page)
     small = page.evaluate(SMALL_TARGETS)
-    page.click("[data-testid=rules-open]")
+    menu_click(page, "[data-testid=rules-open]")
     screens = {}
     screens["rules"] = page.evaluate(NO_SCROLL)
     page.goto(site_url + game_url("human,bot:easy,bot:easy", 7))

@@ -178,7 +178,7 @@ def test_a_tap_on_a_meeple_token_on_a_landing_tile_chooses_the_tile(page, site_u
     page.locator(".actions .meeple-btn", has_text="tile 2").click()
     tile = page.locator(".tile[data-tile='6']")
     assert "reach" in tile.get_attribute("class").split()
-    token = tile.locator(".meeple").first
+    token = page.locator(".meeple-layer .pawn[data-on='6']").first  # a meeple standing on tile 6
     page.wait_for_function("() => document.getAnimations().every(a => a instanceof CSSAnimation)")  # no meeple gliding
     box = token.bounding_box()
     assert box is not None
@@ -205,9 +205,10 @@ def test_landing_tiles_say_what_each_move_would_do(page, site_url, wait_ready):
         label = page.locator(f".tile[data-tile='{tile}'] .tile-target").get_attribute("aria-label")
         assert label.startswith(f"move to tile {tile} (") and ("Z1 (" in label or "Z2 (" in label), label
     # Tile 4 is a pickaxe: a split of Z1 through it draws a power card; tile 5 is a
-    # flank: left there, an opponent may score with it.
+    # flank: left there with nobody opposite, a meeple ending a move opposite scores with it
+    # (and Ann, as the helper, +1).
     tag5 = page.locator(".tile[data-tile='5'] .outcome-tag").inner_text()
-    assert "+card" in tag5 and "!" in tag5, tag5
+    assert "+card" in tag5 and "open: you +1" in tag5, tag5
     assert "pickaxe on 4: a power card" in page.locator(".tile[data-tile='5'] .tile-target").get_attribute("aria-label")
     page.locator(".actions .meeple-btn", has_text="tile 2").click()
     ways = page.locator(".actions .reach-btn").all_inner_texts()

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from lepeuple.coach.tutorial_script import CHAPTER_IDS, CHAPTERS, STEPS
-from play_helpers import shoot
+from play_helpers import menu_click, shoot
 from test_a11y import serious_violations, tab_to
 
 DESKTOP = {"viewport": {"width": 1366, "height": 768}, "bypass_csp": True}
@@ -147,12 +147,12 @@ def test_left_and_resumed(goto_ready, page, site_url, wait_ready):
     assert "4" in page.locator("[data-testid=tut-start]").inner_text()
     page.click("[data-testid=tut-start]")
     page.wait_for_selector("[data-testid=tutorial][data-step=pickaxe]")
-    assert page.locator(".tile[data-tile='2'] [data-fly='meeple-0-1']").count() == 1  # the same table
+    assert page.locator(".pawn[data-on='2'][data-key='meeple-0-1']").count() == 1  # the same table
     card_13 = "[data-testid=hand] .card[data-arg='13']"
     if page.locator(card_13).count():
         page.click(card_13)
     page.click("[data-testid=tut-leave]")
-    page.click("[data-testid=tutorial-open]")  # from the header's menu
+    menu_click(page, "[data-testid=tutorial-open]")  # from the header's menu
     assert step_id(page) == "pickaxe"
 
 

@@ -121,6 +121,26 @@ def test_the_tile_alone_still_asks_which_way_when_results_differ():
     assert {r.how for r in c.offer().hows} == {"circle", "split"}
 
 
+def test_two_ways_with_the_same_result_are_one_button():
+    """Card 8 (+3, square 5) from tile 2: its circle and its square both end on tile 5 with
+    the same result: one button that names both ways, and it plays."""
+    app, dom = boot({"meeples": [[2, 2], [6, 6], [10, 10]],
+                     "hands": [{"movement": [8]}, {"movement": [2]}, {"movement": [3]}]})
+    app.command("card", 8)
+    ways = [(label, act, arg) for label, act, arg, how in _parsed(dom) if how]
+    assert len(ways) == 1, ways
+    label, act, arg = ways[0]
+    assert label.startswith("circle or square: to tile 5"), label
+    click(app, act, arg)
+    assert [(a.card, a.meeple) for a in played(app)] == [(8, (0, 0))]
+
+
+def test_ways_with_different_results_keep_a_button_each():
+    app, dom = boot(TWO_WAYS)  # circle and split both reach 5, the split drawing at the pickaxe on 4
+    app.command("card", 7)
+    assert sorted(reach_buttons(dom)) == ["circle", "split", "square"]
+
+
 # ----- a tile several meeples reach asks which meeple ------------------------------------
 
 def test_a_tile_two_meeples_reach_asks_which_meeple():
@@ -170,3 +190,38 @@ def test_the_page_asks_which_meeple_and_plays_the_answer():
     assert ("meeple", "[0,1]") in meeples and ("meeple", "[0,0]") in meeples
     click(app, "meeple", "[0,1]")
     assert [(a.card, a.meeple, a.how) for a in played(app)] == [(8, (0, 1), "square")]
+
+
+def test_a_meeple_on_a_landing_tile_is_chosen_by_clicking_it_on_the_board():
+    """Card 8 (+3, square 5) with Ann's meeples on 2 and 5: tile 5 is a landing tile and
+    holds Z2. Z2 stays a button on the board: clicking it chooses Z2, not the tile."""
+    app, dom = boot({"meeples": [[2, 5], [6, 6], [10, 10]],
+                     "hands": [{"movement": [8]}, {"movement": [2]}, {"movement": [3]}]})
+    app.command("card", 8)
+    html = dom.html
+    tile5 = html[html.index('data-tile="5"'):html.index('data-tile="6"')]
+    assert 'data-act="tile"' in tile5  # the tile is a landing tile, and Z2 standing on it is a button
+    pawn = html[html.index('class="meeple-layer"'):]
+    pawn = pawn[pawn.index('data-arg="[0,1]"') - 120:pawn.index('data-arg="[0,1]"') + 200]
+    assert 'class="meeple pawn clickable" data-act="meeple"' in pawn and 'data-on="5"' in pawn, pawn
+    app.command("meeple", [0, 1])
+    assert app.game.chooser.meeple == (0, 1) and app.game.chooser.step == "tile"
+
+
+def test_a_movement_card_can_be_looked_at_in_the_power_phase():
+    """Ann holds Force and card 8 in her power phase: clicking card 8 shows where it would go
+    (its landing tiles and their tags) without a tile to click; skipping is still offered."""
+    app, dom = boot({"meeples": [[2, 2], [6, 6], [10, 10]],
+                     "hands": [{"movement": [8], "power": ["force"]}, {"movement": [2]}, {"movement": [3]}]})
+    assert app.session.game.phase == "power"
+    app.command("card", 8)
+    html = dom.html
+    assert "Card 8: where it could go" in html
+    tile5 = html[html.index('data-tile="5"'):html.index('data-tile="6"')]
+    assert 'class="tile-target looking"' in tile5 and "open: you +1" in tile5
+    assert 'data-act="tile"' not in html and not app.session.game.history
+    app.command("card", "force")  # another card can still be chosen
+    assert app.game.chooser.step == "confirm"
+    app.command("card", 8)
+    app.command("skip")
+    assert [a.type for a in app.session.game.history] == ["pass"]

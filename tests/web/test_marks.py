@@ -50,6 +50,29 @@ def test_a_pickaxe_tag_says_who_draws():
     assert tag(g, move(6, (1, 0), "circle")) == "B +card"  # B's meeple moved onto the pickaxe on 8
 
 
+def test_the_open_flank_tag_says_both_sides():
+    """A meeple left on a flank with nobody opposite: the helper's point (+1) for the viewer
+    on someone else's home, 0 on their own; the words name the home that pays."""
+    from web.render.outcome import outcome_text
+
+    g = new_game(3, None, 1, {"meeples": [[2, 2], [6, 6], [10, 10]], "hands": [{"movement": [8, 13]}, {}, {}]})
+    assert tag(g, move(8, (0, 0), "circle")) == "open: you +1"  # tile 5 flanks B's home
+    words = outcome_text(preview(g.view(0), move(8, (0, 0), "circle")), SEATS, 0)
+    assert "tile 7" in words and "you +1 as the helper" in words and "Barbares bot −1" in words, words
+    assert tag(g, move(13, (0, 0), "circle")) == "open: you 0"  # tile 1 flanks Ann's own home
+
+
+def test_ways_with_one_result_share_one_tag():
+    """Card 8 from tile 2: circle and square both end on tile 5 alike: one tag with both marks."""
+    g = new_game(3, None, 1, {"meeples": [[2, 2], [6, 6], [10, 10]], "hands": [{"movement": [8]}, {}, {}]})
+    v = g.view(0)
+    chooser = Chooser(g.legal_actions(), g.phase, g.path, lambda a: preview(v, a))
+    chooser.click("card", 8)
+    html = to_html(ring(v, SEATS, chooser.offer()))
+    tile5 = html[html.index('data-tile="5"'):html.index('data-tile="6"')]
+    assert tile5.count('class="way-tag"') == 1 and "how-circle" in tile5 and "how-square" in tile5
+
+
 def test_one_tag_per_way_to_a_tile():
     """Tile 5 reached by a circle (left exposed) and by a split through the pickaxe on 4:
     two tags, each after its way's mark, not one tag joining both."""
@@ -63,7 +86,7 @@ def test_one_tag_per_way_to_a_tile():
     tile5 = html[html.index('data-tile="5"'):]
     tile5 = tile5[:tile5.index('data-tile="6"')]
     ways = re.findall(r'<span class="way-tag"><svg class="how how-(\w+)".*?</svg>([^<]*)</span>', tile5)
-    assert sorted(ways) == [("circle", "!"), ("split", "+card · !")], ways
+    assert sorted(ways) == [("circle", "open: you +1"), ("split", "+card · open: you +1")], ways
 
 
 def test_the_legend_is_on_the_table_and_names_every_mark_of_the_board():
@@ -77,7 +100,7 @@ def test_the_legend_is_on_the_table_and_names_every_mark_of_the_board():
         assert f'legend-swatch {mark}"' in legend, mark  # every halo the ring draws (style.css)
     for how in ("circle", "square", "split"):
         assert f"how-{how}" in legend
-    for sample in (">+card<", ">?<", ">!<", "your home −1", "reaches 12"):
+    for sample in (">+card<", ">partner?<", ">open: you +1<", "your home −1", "reaches 12"):
         assert sample in legend, sample
     assert "<summary " in legend and "Legend" in legend  # a details: one tap, no hover, no script
 

@@ -113,7 +113,8 @@ def test_the_board_scores_and_log_show_the_moment_of_the_step_on_screen():
                 for seat, score in enumerate(shown["scores"]):
                     said = [e.score for e in m.log if e.type == "score" and e.seat == seat]
                     assert score == (said[-1] if said else 0)
-                drawn_later = sum(1 for e in m.later if e.type == "draw" and e.kind == "movement")
+                drawn_later = sum(1 for e in m.later if e.type == "draw" and e.kind == "movement"
+                                  or e.type == "redeploy" and e.card is not None)  # a redeployment's card too
                 if not any(e.type == "reshuffle" for e in m.later):  # the deck as it stood then
                     assert shown["movement_deck"] - drawn_later == m.view["movement_deck"]
             app.command("step")

@@ -24,6 +24,8 @@ game, take back, another tab or leaving the table ends them; the app's
 dispatcher starts the loop again (`kick`) when the table is back.
 """
 
+from lepeuple.coach.preview import coming_moves
+
 from .. import i18n
 from ..markup import h
 from ..model import botrunner, playback, protocol
@@ -323,7 +325,7 @@ class GameController(Folds):
         if self.steps.current is not None or self.sent is not None or not self.connected():
             return None
         if self.chooser is None:
-            self.chooser = Chooser(g.legal, g.view["phase"], g.path, g.preview)
+            self.chooser = Chooser(g.legal, g.view["phase"], g.path, g.preview, coming_moves(g.view))
         return self.chooser
 
     def connected(self):

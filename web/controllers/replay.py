@@ -342,8 +342,10 @@ class ReplayController(Folds):
         r = self.replay
         view, hands = self.eyes.views(r.game(), r.viewer)
         said = self.app.said
+        # The review beside the board (the side column's top), so both are in view at once.
+        panel = replay_view.review_panel(self.review, r) if self.review else h("div", {"data-region": "review"})
         model = TableModel(view=view, seats=r.seats, log=r.events(), last=r.last() if r.marks is None else [],
-                           notices=[said] if said else [], earlier=self.earlier,
+                           notices=[said] if said else [], earlier=self.earlier, aside=panel,
                            replay=ReplayExtras(hands=hands, marks=r.marks, paths=self.paths if r.marks else {}))
         extra = [replay_view.download_control(*self.file_offer())]
         if r.finished:
@@ -351,8 +353,7 @@ class ReplayController(Folds):
         if r.finished and self.review is None:
             extra.append(replay_view.review_button(r))
         bar = replay_view.controls(r, self.playing, self.imported is not None, extra, self.eyes.allowed())
-        panel = replay_view.review_panel(self.review, r) if self.review else h("div", {"data-region": "review"})
-        parts = [bar, panel, table_screen(model)]
+        parts = [bar, table_screen(model)]
         if r.finished and r.index == r.total:
             parts.append(replay_view.chart(r.log, r.seats, r.record["options"]["target"], self.chart_rows))
         return parts

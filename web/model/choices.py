@@ -26,6 +26,7 @@ class Reach:
     path: list
     action: object
     outcome: dict = None
+    also: tuple = ()  # other ways to the same tile with the same result (one choice: web/render/table.py)
 
     @property
     def tile(self):
@@ -47,9 +48,11 @@ class Offer:
     meeple: tuple | None = None  # the selected meeple
     tile: int | None = None  # the landing tile chosen before the meeple: "which meeple goes there?"
     reaches: list = field(default_factory=list)  # Reach, for the selected meeple
+    choices: list = field(default_factory=list)  # the reaches with different outcomes: one button each
     previews: list = field(default_factory=list)  # Reach of every meeple, before one is chosen
     hows: list = field(default_factory=list)  # Reach, when one tile is reached several ways
     targets: list = field(default_factory=list)  # seats for a targeted power card
+    effects: dict = field(default_factory=dict)  # power action -> what it would do (lepeuple.preview), when known
     confirm: object = None  # an action waiting for a "play" click
     draw: bool = False  # "draw two" offered
     skip: bool = False  # "skip" offered (power phase)
@@ -60,11 +63,14 @@ class Offer:
 class Chooser:
     """The selection state of the human to move, over one set of legal actions."""
 
-    def __init__(self, legal, phase, path, preview=None):
+    def __init__(self, legal, phase, path, preview=None, ahead=()):
         self.legal = tuple(legal)
         self.phase = phase
         self.path = path  # move action -> tiles (Game.path)
         self.preview = preview  # move action -> what it would do (lepeuple.preview), optional
+        # In the power phase: the moves of the movement phase to come (lepeuple.coach.preview.
+        # coming_moves), so that a movement card can be looked at before deciding.
+        self.ahead = tuple(ahead)
         self.card = self.meeple = self.tile = None
         self._outcomes = {}
 
@@ -72,7 +78,7 @@ class Chooser:
 
     @property
     def step(self):
-        """card | meeple | tile | how | target | confirm | swap1 | swap2 | partner | defend | none."""
+        """card | meeple | tile | how | target | confirm | swap1 | swap2 | look | partner | defend | none."""
         if self.phase == "partner":
             return "partner"
         if self.phase == "defend":
@@ -80,7 +86,7 @@ class Chooser:
         if self.card is None:
             return "card" if self.legal else "none"
         if self.phase == "power":
-            return self._power_step()
+            return "look" if isinstance(self.card, int) else self._power_step()
         if self.meeple is None:
             return "meeple"
         return "tile" if self.tile is None else "how"
@@ -95,9 +101,12 @@ class Chooser:
         o = Offer(step, selected=self.card, meeple=self.meeple, cancel=self.card is not None,
                   tile=self.tile if step == "meeple" else None)
         if step not in ("partner", "defend", "none"):  # another card can be chosen instead
-            o.cards = {a.card for a in self.legal if a.type in ("move", "power")
+            o.cards = {a.card for a in self.legal + self.ahead if a.type in ("move", "power")
                        and (self.meeple is None or self.card is not None or getattr(a, "meeple", None) == self.meeple)}
-        if step == "card":
+        if step == "look":  # a movement card looked at in the power phase: where it would go
+            o.previews = [self._reach(a) for a in self.ahead if a.card == self.card]
+            o.skip = any(a.type == "pass" for a in self.legal)
+        elif step == "card":
             o.draw = any(a.type == "draw" for a in self.legal)
             o.skip = any(a.type == "pass" for a in self.legal)
             if self.phase == "move":  # a meeple may be chosen first, then a card for it
@@ -112,11 +121,14 @@ class Chooser:
         elif step in ("tile", "how"):
             o.meeples = self._unique(a.meeple for a in self._of_card())
             o.reaches = self.reaches()
+            o.choices = self.distinct(o.reaches)
             o.hows = self.ways(self.tile) if step == "how" else []
         elif step == "target":
             o.targets = [a.target for a in self._of_card()]
+            o.effects = {a: self._effect(a) for a in self._of_card()}
         elif step == "confirm":
             o.confirm = self._of_card()[0]
+            o.effects = {o.confirm: self._effect(o.confirm)}
         elif step == "swap1":
             o.meeples = self._unique(a.meeple for a in self._of_card())
         elif step == "swap2":
@@ -137,6 +149,12 @@ class Chooser:
             self._outcomes[action] = self.preview(action) if self.preview else None
         return Reach(action.how, list(self.path(action)), action, self._outcomes[action])
 
+    def _effect(self, action):
+        """What a power card would do (lepeuple.preview), or None without a preview."""
+        if action not in self._outcomes:
+            self._outcomes[action] = self.preview(action) if self.preview else None
+        return self._outcomes[action]
+
     def ways(self, tile, meeple=None):
         """The selected meeple's (or `meeple`'s) ways to `tile` that lead to different results:
         one of each (a question is only worth asking when the answer changes something)."""
@@ -146,6 +164,21 @@ class Chooser:
                 out.append(r)
         return out
 
+    @staticmethod
+    def distinct(reaches):
+        """One Reach per different outcome: ways to one tile with the same result (a circle
+        and a square both to tile 5, nothing else happening) are one choice, the first way
+        standing for the others (`also`: their names)."""
+        out = []
+        for r in reaches:
+            same = next((w for w in out if w.tile == r.tile and r.result() is not None
+                         and w.result() == r.result()), None)
+            if same is None:
+                out.append(Reach(r.how, r.path, r.action, r.outcome))
+            else:
+                same.also += (r.how,)
+        return out
+
     def agrees(self, action):
         """Is the selection so far on the way to `action` (a hint)?"""
         chosen = self.card if self.card is not None else None
@@ -153,6 +186,10 @@ class Chooser:
 
     def _of_card(self):
         return [a for a in self.legal if getattr(a, "card", None) == self.card]
+
+    def looking(self):
+        """Is a movement card looked at in the power phase (its moves shown, none playable yet)?"""
+        return self.step == "look"
 
     @staticmethod
     def _unique(items):
@@ -269,7 +306,7 @@ class Chooser:
         return next((a for a in self.legal if a.type == "draw"), None) if self.step == "card" else None
 
     def _click_skip(self, _):
-        return next((a for a in self.legal if a.type == "pass"), None) if self.step == "card" else None
+        return next((a for a in self.legal if a.type == "pass"), None) if self.step in ("card", "look") else None
 
     def _click_defend(self, play):
         if self.step != "defend":

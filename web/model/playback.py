@@ -15,6 +15,8 @@ A step stays on screen for `hold_seconds`: longer the more its text says.
 
 from dataclasses import dataclass, field
 
+from lepeuple.core.positions import walk
+
 # Events that open a frame of their own, and how long it is held (a weight of
 # the speed's pause: 0 is not held, 1 a step, 2 a scoring step).
 OPENERS = {"power": 1, "draw_two": 1, "move": 1, "event": 2, "redeploy": 1, "skip": 1, "over": 0}
@@ -32,6 +34,7 @@ class Frame:
     meeples: list  # [[tile, tile], ...] per seat, after this frame
     hold: int = 0
     tiles: dict = field(default_factory=dict)  # tile -> highlight class
+    walks: dict = field(default_factory=dict)  # meeple -> the tiles it walked through, in order (data-walk)
 
 
 def frames(events, start, meeples):
@@ -39,7 +42,7 @@ def frames(events, start, meeples):
     `start` in the log), the meeples
     standing at `meeples` before it. Events before the first opener join the first frame."""
     where = [list(pair) for pair in meeples]
-    out = []
+    out, played = [], _Played(len(meeples))
     for i, e in enumerate(events):
         if not out or (e.type in OPENERS and _opened(out[-1]) and not _same_step(out[-1], e)):
             out.append(Frame(start + i, start + i, [], None))
@@ -47,6 +50,7 @@ def frames(events, start, meeples):
         frame.events.append(e)
         frame.end = start + i + 1
         _place(e, where, frame.tiles)
+        played.see(e, frame.walks)
         frame.meeples = [list(pair) for pair in where]
     for frame in out:
         frame.hold = _hold(frame)
@@ -54,6 +58,24 @@ def frames(events, start, meeples):
         out[-1].end -= 1  # the next turn's heading waits until this step has been shown
         out[-1].events.pop()
     return out
+
+
+class _Played:
+    """The movement card being played (its card and way) and how many of its steps were seen,
+    to say which tiles each step walks through (lepeuple.core.positions.walk)."""
+
+    def __init__(self, players):
+        self.players, self.card, self.how, self.steps = players, None, None, 0
+
+    def see(self, e, walks):
+        if e.type == "play":
+            self.card, self.how, self.steps = e.card, e.how, 0
+        elif e.type == "move" and self.card is not None:
+            walked = walk(self.card, self.how, [(e.src, e.dst)], self.players, self.steps)
+            walks[tuple(e.meeple)] = walks.get(tuple(e.meeple), []) + walked
+            self.steps += 1
+        elif e.type in ("turn", "redeploy"):
+            self.card = None
 
 
 def _opened(frame):

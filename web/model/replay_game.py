@@ -113,10 +113,10 @@ class Replay:
         action i - 1) begins with action i; the last one begun there is its seat's."""
         starts, seat_at = self.starts, {}
         for p, e in enumerate(self.log):
-            if e[0] == "turn":  # by index: a long game's log has a million events
+            if e.type == "turn":  # the log's events are named (lepeuple.core.events.named)
                 i = bisect_right(starts, p)
                 if i < len(starts):
-                    seat_at[i] = e[1]
+                    seat_at[i] = e.seat
         return sorted(seat_at.items())
 
     def view(self, seat=None):

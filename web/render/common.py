@@ -14,7 +14,7 @@ COLOURS = ("#2f6fd6", "#ee8a1c", "#d6333a", "#2f9e44", "#262626")
 INK = ("#ffffff", "#1d1d1d", "#ffffff", "#ffffff", "#ffffff")  # readable text on each colour
 LETTERS = ("Z", "B", "F", "O", "P")
 SHAPES = ("circle", "square", "triangle", "diamond", "hexagon")
-_SHAPE_SVG = {
+SHAPE_SVG = {
     "circle": ("circle", {"cx": 12, "cy": 12, "r": 10.5}),
     "square": ("rect", {"x": 2, "y": 2, "width": 20, "height": 20, "rx": 2.5}),
     "triangle": ("polygon", {"points": "12,1 23.5,22.5 0.5,22.5"}),
@@ -45,7 +45,7 @@ RTL = ("R", "AL", "AN")  # right-to-left letters and Arabic digits (Unicode bidi
 
 def badge(seat, label=None, size=24, extra=""):
     """The people's shape in its colour with its letter (SVG, scales with font size)."""
-    tag, attrs = _SHAPE_SVG[SHAPES[seat]]
+    tag, attrs = SHAPE_SVG[SHAPES[seat]]
     text_y = 18 if SHAPES[seat] == "triangle" else 16.2
     return h("svg", {"class": f"badge {extra}".strip(), "viewBox": "0 0 24 24", "width": size, "height": size,
                      "aria-hidden": "true", "focusable": "false"},

@@ -17,8 +17,8 @@ HALOS = (("trail-from", "legend.trail_from"), ("trail-to", "legend.trail_to"),
          ("hint-to", "legend.hint"), ("scoring", "legend.scoring"))
 # (sample tag, message id): the tags written under a landing tile.
 TAGS = (("you +2, B +1, your home −1", "legend.tag.points"), ("+card", "legend.tag.card"),
-        ("B +card", "legend.tag.card_other"), ("?", "legend.tag.partner"), ("reaches", "legend.tag.target"),
-        ("!", "legend.tag.exposed"))
+        ("B +card", "legend.tag.card_other"), ("partner", "legend.tag.partner"), ("reaches", "legend.tag.target"),
+        ("open", "legend.tag.exposed"))
 
 
 def legend(target):
@@ -45,6 +45,10 @@ def _sample(sample, target):
     """A tag as the board writes it, in the page's language: "you", "your home", "reaches 12"."""
     if sample == "reaches":
         return t("outcome.tag.target", target=target)
+    if sample == "partner":
+        return t("outcome.tag.partner")
+    if sample == "open":
+        return t("outcome.tag.open", gain="+1")
     return (sample.replace("your home", t("outcome.tag.home.you")).replace("you", t("outcome.you"))
             .replace("+card", t("outcome.tag.pickaxe")))
 

@@ -10,6 +10,7 @@ device (None: a spectator sees no private card).
 """
 
 from bisect import bisect_left
+from collections import OrderedDict
 
 from lepeuple.coach.explain import event_parts
 from lepeuple.core.actions import to_json as action_json
@@ -20,13 +21,17 @@ from ..i18n import language, power_name, t, tn
 from ..markup import cached, classes, h
 from .cards import signed
 from .common import button, meeple_text, people, player_name
-from .replay_view import action_words
 from .rules import log_why
-from .why import reason_line
+from .why import action_words, reason_line
 
 OPEN_TURNS = 6  # the newest turns shown open; older ones fold (never vanish)
 EARLIER_PAGE = 200  # folded turns drawn, and drawn more on "show more" (the controller counts them)
-_GROUPS = {}  # (events of a turn, viewer, hidden, language, names, fresh, reasons) -> its markup
+# A turn's markup, kept: (events of a turn, viewer, hidden, language, names, fresh, reasons)
+# -> its markup, the least recently used dropped past GROUPS_KEPT (a turn's markup is about
+# 1 kB: 2 MB at most; a whole game has about 50 turns, the log draws at most OPEN_TURNS +
+# EARLIER_PAGE of them).
+GROUPS_KEPT = 2000
+_GROUPS = OrderedDict()
 
 
 def card_name(card):
@@ -35,22 +40,36 @@ def card_name(card):
     return power_name(card) if isinstance(card, str) else t("log.card", id=card)
 
 
-def describe(event, seats, viewer, hidden_scores=False, active=None, applied=None):
+def describe(event, seats, viewer, hidden_scores=False, active=None, applied=None, defended=None):
     """One event in words for `viewer`, or None when it says nothing worth a line.
 
     For an "event", `active` is the player whose turn it is and `applied` the
-    score changes that followed it (seat -> change after the floor at 0)."""
+    score changes that followed it (seat -> change after the floor at 0). For
+    Défense played against an event, `defended` is that event (`defended_event`):
+    the line says every point it cancelled."""
     if event[0] == "took_back":  # the page's own line (web/model/session.TookBack), no engine event
         return t("log.took_back", name=player_name(seats, event.seat), action=action_words(action_json(event.action), seats))
     event = redact(named(event), viewer, hidden_scores)
     handler = _HANDLERS.get(event.type)
-    return handler(event, _Ctx(seats, viewer, hidden_scores, active, applied)) if handler else None
+    if defended is not None:
+        defended = redact(named(defended), viewer, hidden_scores)
+    return handler(event, _Ctx(seats, viewer, hidden_scores, active, applied, defended)) if handler else None
+
+
+def defended_event(events, i):
+    """The "event" that a Défense at events[i] answers (the last one before it in its turn), or None."""
+    for e in reversed(events[max(0, i - 12):i]):  # it comes a few events before: ask_defense, then the answer
+        if e.type == "event":
+            return e
+        if e.type == "turn":
+            return None
+    return None
 
 
 class _Ctx:
-    def __init__(self, seats, viewer, hidden, active=None, applied=None):
+    def __init__(self, seats, viewer, hidden, active=None, applied=None, defended=None):
         self.seats, self.viewer, self.hidden = seats, viewer, hidden
-        self.active, self.applied = active, applied
+        self.active, self.applied, self.defended = active, applied, defended
 
     def name(self, seat):
         return player_name(self.seats, seat)
@@ -102,6 +121,10 @@ def _parts(e, c):
 def _defend(e, c):
     if not e.play:
         return t("log.defend.no", name=c.name(e.seat))
+    if e.against == "event" and c.defended is not None:  # every point it cancelled, with its reason
+        said = _Ctx(c.seats, c.viewer, c.hidden, c.active)  # no `applied`: the points as the event had them
+        parts = _parts(c.defended, said) if c.active is not None else _points(c.defended.deltas, c)
+        return t("log.defend.yes.event.cancelled", name=c.name(e.seat), points=parts)
     return t("log.defend.yes." + e.against, name=c.name(e.seat))
 
 
@@ -114,6 +137,8 @@ def _score(e, c):
 def _redeploy(e, c):
     if e.card is None:
         return t("log.redeploy.none", meeple=c.meeple(e.meeple), tile=e.src)
+    if e.src == e.dst:  # the card's square is the tile it stands on: say it, or it looks like nothing happened
+        return t("log.redeploy.same", meeple=c.meeple(e.meeple), card=e.card, tile=e.src)
     return t("log.redeploy", meeple=c.meeple(e.meeple), card=e.card, src=e.src, dst=e.dst)
 
 
@@ -258,6 +283,7 @@ def _group(events, start, end, seats, viewer, hidden, names, first_fresh, whys):
     whys = {i - start: whys[i] for i in range(start, end) if i in whys}
     key = (start, chunk, viewer, hidden, language(), names, fresh_from, repr(whys))
     if key in _GROUPS:
+        _GROUPS.move_to_end(key)
         return _GROUPS[key]
     head = chunk[0] if chunk[0].type in ("turn", "skip") else None
     active = head.seat if head is not None else None
@@ -266,7 +292,8 @@ def _group(events, start, end, seats, viewer, hidden, names, first_fresh, whys):
         if e is head:
             continue
         applied = applied_after(chunk, i) if e.type == "event" else None
-        text = describe(e, seats, viewer, hidden, active, applied)
+        defended = defended_event(chunk, i) if e.type == "defend" else None
+        text = describe(e, seats, viewer, hidden, active, applied, defended)
         if text is not None:
             fresh = fresh_from is not None and i >= fresh_from
             lines.append(h("li", {"class": classes(f"log-{e.type}", strong=e.type in _STRONG, fresh=fresh)},
@@ -278,9 +305,9 @@ def _group(events, start, end, seats, viewer, hidden, names, first_fresh, whys):
         group = cached(h("li", {"class": classes("log-turn", fresh=fresh_from is not None),
                                 "data-seat": active, "data-region": f"turn-{start}"},  # sent alone when it changes
                          h("h3", {"class": "log-turn-head"}, heading), h("ol", {"class": "log-lines"}, lines)))
-    if len(_GROUPS) > 2000:
-        _GROUPS.clear()
     _GROUPS[key] = group
+    if len(_GROUPS) > GROUPS_KEPT:
+        _GROUPS.popitem(last=False)
     return group
 
 

@@ -6,11 +6,9 @@ power card", "stops at 5", a warning when the meeple is left where an
 opponent could score with it.
 """
 
-from lepeuple.coach.explain import scoring
-from lepeuple.core.game import reaches_target
-from lepeuple.core.ring import home_owner
+from lepeuple.core.ring import home_owner, opposite
 
-from ..i18n import t
+from ..i18n import t, tn
 from .cards import signed
 from .common import LETTERS, player_name
 
@@ -31,8 +29,18 @@ def outcome_text(outcome, seats, viewer):
     if outcome.get("redeployed"):
         parts.append(t("outcome.redeployed"))
     if outcome.get("exposed"):
-        parts.append(t("outcome.exposed", tile=outcome["final"]))
+        parts.append(exposed_text(outcome, seats, viewer))
     return "; ".join(parts) if parts else t("outcome.nothing")
+
+
+def exposed_text(outcome, seats, viewer):
+    """Both sides of a meeple left on an open flank: a risk for the home's owner, a
+    helper's point for the viewer (R14), said from the preview's facts."""
+    tile, home = outcome["final"], outcome["exposed_home"]
+    victim = home_owner(home)
+    if victim == viewer:
+        return t("outcome.exposed.own", tile=tile, opposite=opposite(tile))
+    return t("outcome.exposed", tile=tile, opposite=opposite(tile), victim=player_name(seats, victim))
 
 
 def _event(event, seats, viewer):
@@ -54,44 +62,85 @@ def outcome_tag(outcome, view):
     "?" for a partner choice, "reaches 12" when the viewer reaches the target score, "!" when
     the meeple would be left where an opponent can score with it."""
     viewer = view["seat"]
-    tags, gain = [], 0
+    tags = []
     for step in outcome["steps"]:
         if "event" in step:
-            parts, mine = _parts(step["event"], view)
-            tags.append(", ".join(parts) or t("log.no_points"))
-            gain += mine
+            tags.append(", ".join(_parts(step["event"], view)) or t("log.no_points"))
         elif step.get("pickaxe") and not (step.get("hand_full") or step.get("deck_empty")):
             drawer = outcome["owner"]
             tags.append(t("outcome.tag.pickaxe") if drawer == viewer else f"{LETTERS[drawer]} {t('outcome.tag.pickaxe')}")
         elif "partner_choice" in step:
-            tags.append("?")
-    score = view["scores"][viewer] if viewer is not None else None
-    if gain > 0 and score is not None and reaches_target(score + gain, view["options"]):
+            tags.append(t("outcome.tag.partner"))
+    if outcome.get("wins"):  # the engine's reading of the target (lepeuple.preview)
         tags.append(t("outcome.tag.target", target=view["options"]["target"]))
-    if outcome.get("exposed"):
-        tags.append("!")
+    if outcome.get("exposed"):  # a helper's point for the viewer, unless the home is theirs
+        tags.append(t("outcome.tag.open", gain=signed(outcome["exposed_gain"])))
     return " · ".join(tags)
 
 
 def _parts(event, view):
-    """(["you +3", "B −1", …], the viewer's applied change) of an event: each part of
+    """["you +3", "B −1", …] of an event: each part of
     R14 with whose it is, a home's loss as "your home −1" / "B's home −1" (after the
     floor at 0: a loss that does not happen is left out). Hidden scores: the viewer's only."""
-    viewer, active = view["seat"], view["active"]
-    victim = home_owner(event["home"])
-    _, parts = scoring(event["meeple"][0], event["partner"][0], victim, active)
+    viewer = view["seat"]
     hidden = view["options"]["scores"] == "hidden"
     out = []
-    for seat, delta, reason in parts:
+    for seat, delta, reason in event["parts"]:  # the home's part after the floor (lepeuple.preview)
         if hidden and seat != viewer:
             continue
-        if reason == "home":  # the floor: what the home's owner really loses
-            delta = event["deltas"][seat] - sum(d for s, d, r in parts if s == seat and r != "home")
-            if not delta:
+        if reason == "home":
+            if not delta:  # a loss that does not happen (the floor at 0)
                 continue
             who = t("outcome.tag.home.you") if seat == viewer else t("outcome.tag.home", who=LETTERS[seat])
         else:
             who = t("outcome.you") if seat == viewer else LETTERS[seat]
         out.append(f"{who} {signed(delta)}")
-    mine = event["deltas"][viewer] if viewer is not None else 0
-    return out, mine or 0
+    return out
+
+
+# ----- power cards -----------------------------------------------------------
+
+def power_text(effect, seats, viewer):
+    """What a power card would do, in one sentence from its preview's facts: who gains or
+    loses what, or why it would do nothing ("Bob has 0 points: no effect")."""
+    target = player_name(seats, effect["target"]) if effect["target"] is not None else None
+    said = _no_effect(effect, target)
+    if said is None:
+        parts = _gains(effect, seats, viewer) + _other_effects(effect, target)
+        said = t("list.sep").join(parts) if parts else t("outcome.nothing")
+        if effect["maybe_nothing"]:
+            said = t("power.effect.maybe", text=said, name=target)
+    if effect["defendable"]:
+        said = t("power.effect.defendable", text=said, name=target)
+    return said
+
+
+def _no_effect(effect, target):
+    reason = effect["no_effect"]
+    if reason is None:
+        return None
+    return t("power.effect.none." + reason, name=target)
+
+
+def _gains(effect, seats, viewer):
+    """"you +1, Bob −1"; "you +1 card, Bob −1 card": the changes of score and of hand."""
+    who = lambda s: t("outcome.you") if s == viewer else player_name(seats, s)
+    parts = [f"{who(s)} {signed(d)}" for s, d in enumerate(effect["deltas"]) if d]
+    parts += [tn("power.effect.cards", abs(d), who=who(s), sign="+" if d > 0 else "−")
+              for s, d in enumerate(effect["cards"]) if d]
+    if effect["wins"]:
+        parts.append(t("power.effect.wins"))
+    return parts
+
+
+def _other_effects(effect, target):
+    out = []
+    if effect["extra_turn"]:
+        out.append(t("power.effect.extra_turn"))
+    if effect["skip"] is not None:
+        out.append(t("power.effect.skip", name=target))
+    if effect["swap"] is not None:
+        out.append(t("power.effect.swap", a=effect["swap"][0], b=effect["swap"][1]))
+    if effect["shield_laid"]:
+        out.append(t("power.effect.shield_laid"))
+    return out

@@ -8,7 +8,8 @@ from .common import badge, button, people, player_name
 
 
 def panels(view, seats, score_deltas=None, targets=None):
-    """One panel per seat; `targets` lists the seats a power card may be played at now."""
+    """One panel per seat; `targets` maps the seats a power card may be played at now to
+    what it would do there (words, or None)."""
     score_deltas = score_deltas or {}
     return h("ol", {"class": "panels", "aria-label": t("panels.label")},
              [_panel(view, seats, s, score_deltas.get(s), targets) for s in range(view["players"])])
@@ -32,7 +33,7 @@ def _panel(view, seats, seat, delta, targets):
     kind = t("panel.bot", level=t("level." + seats[seat].level)) if seats[seat].is_bot else t("panel.human")
     cls = classes("panel", f"seat-{seat}", to_move=to_move, active=view["active"] == seat and not view["over"],
                   you=view["seat"] == seat, winner=seat in view["winners"])
-    return h("li", {"class": cls, "data-seat": seat},
+    return h("li", {"class": cls, "data-seat": seat, "data-key": f"panel-{seat}"},
              badge(seat, size=30),
              h("div", {"class": "panel-body"},
                h("div", {"class": "panel-name"}, h("span", {"class": "name"}, player_name(seats, seat)),
@@ -57,7 +58,9 @@ def _score(view, seat, delta):
 def _target_button(seat, targets):
     if not targets or seat not in targets:
         return None
-    return button(t("btn.target"), "target", seat, cls="btn target-btn")
+    said = targets[seat]
+    return button(t("btn.target"), "target", seat, cls="btn target-btn",
+                  attrs={"title": said, "aria-label": f"{t('btn.target')}: {said}" if said else None})
 
 
 def _card_name(card):
@@ -83,3 +86,43 @@ def _last(card_id, by, view):
     return h("div", {"class": "last-played"},
              cards.card(card_id, shield_mode=shield, small=True),
              h("span", {"class": "pile-label"}, t("piles.last", name=by) if by else t("piles.last_anon")))
+
+
+def score_track(view, seats):
+    """A score track in the ring's middle: a bar from 0 to the target score, ticked, the
+    target flagged at its end, each player's marker (their people's shape in its colour) at
+    their score; a hidden score shows its band. Equal scores stack."""
+    target = view["options"]["target"]
+    every = 1 if target <= 15 else 5
+    ticks = [h("span", {"class": classes("track-tick", major=n % 5 == 0),
+                        "style": f"left:{100 * n / target:.2f}%"}) for n in range(every, target, every)]
+    markers, seen = [], {}
+    for s in range(view["players"]):
+        score = view["scores"][s]
+        low, high = _band(view, s) if score is None else (score, score)
+        where = min(low, target)
+        level = seen[where] = seen.get(where, -1) + 1
+        style = f"left:{100 * where / target:.2f}%;--level:{level}"
+        if high != low:  # a hidden score: its band
+            style += f";--span:{100 * (min(high, target) - where) / target:.2f}%"
+        markers.append(h("span", {"class": classes("track-marker", band=high != low), "style": style,
+                                  "data-key": f"track-{s}", "title": player_name(seats, s)},
+                         badge(s, size=None, extra="track-badge")))
+    return h("div", {"class": "score-track", "role": "img",
+                     "aria-label": t("track.label", target=target,
+                                     scores=", ".join(_said(view, seats, s) for s in range(view["players"])))},
+             h("div", {"class": "track-bar"}, ticks, h("span", {"class": "track-target"}, target)),
+             h("div", {"class": "track-markers", "aria-hidden": "true"}, markers))
+
+
+def _band(view, seat):
+    """(low, high) of a hidden score's band ("3-5", "12+")."""
+    band = view["bands"][seat]
+    low, _, high = band.rstrip("+").partition("-")
+    return int(low), int(high) if high else view["options"]["target"]
+
+
+def _said(view, seats, seat):
+    score = view["scores"][seat]
+    shown = score if score is not None else view["bands"][seat]
+    return f"{player_name(seats, seat)} {shown}"

@@ -3,12 +3,11 @@ with a table of the same numbers for screen readers)."""
 
 from bisect import bisect_right
 
-from lepeuple import action_from_json
-
-from ..i18n import power_name, t, tn
+from ..i18n import t, tn
 from ..markup import classes, h
 from ..model.eyes import EVERYONE
-from .common import COLOURS, button, meeple_label, player_name
+from .common import COLOURS, button, player_name
+from .why import action_words, mistake_line
 
 
 def controls(replay, playing, can_continue, extra=None, allowed=()):
@@ -129,7 +128,8 @@ def review_panel(review, replay):
     items = [h("li", button([h("strong", t("review.loss", loss=round(100 * m["loss"]))), " ",
                              t("review.item", turn=turn_label(m, replay.seats),
                                played=action_words(m["played"], replay.seats),
-                               better=action_words(m["better"], replay.seats))],
+                               better=action_words(m["better"], replay.seats)),
+                             _mistake_why(m, replay.seats)],
                             "review-show", m["index"], cls="btn review-item", attrs={"data-testid": "review-item"}))
              for m in mistakes]
     return h("section", {"class": "review", "data-testid": "review-panel", "data-region": "review"},
@@ -140,6 +140,12 @@ def review_panel(review, replay):
              h("p", {"class": "review-key"}, t("review.key")) if items else None,
              h("ol", {"class": "review-list"}, items) if items else None,
              button(t("review.close"), "review-cancel", cls="btn ghost"))
+
+
+def _mistake_why(mistake, seats):
+    """The mistake's reason in words, under its line (web/render/why.mistake_line)."""
+    line = mistake_line(mistake, seats)
+    return h("span", {"class": "review-why", "data-testid": "review-why"}, line) if line else None
 
 
 def _review_plan(review, name):
@@ -164,24 +170,6 @@ def turn_label(mistake, seats):
     return t("replay.turn_n", n=mistake["turn"], name=player_name(seats, mistake["player"]))
 
 
-def action_words(data, seats):
-    """An action (JSON notation) in a few words: "card 7, Z1, circle", "draw two"."""
-    a = action_from_json(data)
-    if a.type == "move":
-        return t("act.move", card=a.card, meeple=meeple_label(a.meeple), how=t("how." + a.how))
-    if a.type == "power":
-        if a.target is not None:
-            return t("act.power.target", card=power_name(a.card), target=player_name(seats, a.target))
-        if a.meeple is not None:
-            return t("act.power.swap", card=power_name(a.card), meeple=meeple_label(a.meeple), other=meeple_label(a.other))
-        return power_name(a.card)
-    if a.type == "partner":
-        return t("act.partner", meeple=meeple_label(a.meeple))
-    if a.type == "defend":
-        return t("act.defend.yes" if a.play else "act.defend.no")
-    return t("act." + a.type)
-
-
 # ----- the score chart ---------------------------------------------------
 
 CHART_POINTS = 300  # points of each player's line at most: a longer game's turns are sampled (the chart is 600 wide)
@@ -197,16 +185,16 @@ def score_rows(log, players):
         return _ROWS[1]
     scores, rows = [0] * players, []
     turn, seat, kinds = 0, None, []
-    for e in log:  # fields by index: a named field costs more, and a long game's log has a million events
-        kind = e[0]
-        if kind == "turn":  # (type, seat, extra)
+    for e in log:  # named events (lepeuple.core.events.named): a NamedTuple is a tuple, no bigger
+        kind = e.type
+        if kind == "turn":
             if seat is not None:
                 rows.append((turn, seat, list(scores), kinds))
-            turn, seat, kinds = turn + 1, e[1], []
-        elif kind == "score" and e[3] is not None:  # (type, seat, delta, score)
-            scores[e[1]] = e[3]
-        elif kind == "event":  # (type, kind, ...)
-            kinds.append(e[1])
+            turn, seat, kinds = turn + 1, e.seat, []
+        elif kind == "score" and e.score is not None:
+            scores[e.seat] = e.score
+        elif kind == "event":
+            kinds.append(e.kind)
     if seat is not None:
         rows.append((turn, seat, list(scores), kinds))
     _ROWS[:] = [key, rows]
@@ -230,11 +218,11 @@ def chart(log, seats, target, shown=CHART_PAGE):
     rows = score_rows(log, players)
     if not rows:
         return None
-    width, height, pad = 600, 220, 28
+    width, height, pad, left, foot = 600, 240, 28, 44, 40
     top = max([target] + [max(r[2]) for r in rows])
     last_turn = rows[-1][0]
-    x = lambda n: pad + (width - 2 * pad) * (n - 1) / max(1, last_turn - 1)
-    y = lambda v: height - pad - (height - 2 * pad) * v / top
+    x = lambda n: left + (width - left - pad) * (n - 1) / max(1, last_turn - 1)
+    y = lambda v: height - foot - (height - foot - pad / 2) * v / top
     points = _sampled(rows, CHART_POINTS)
     lines, marks = [], []
     for s in range(players):
@@ -253,10 +241,7 @@ def chart(log, seats, target, shown=CHART_PAGE):
     for n, seat, scores in marked.values():
         marks.append(h("circle", {"cx": f"{x(n):.1f}", "cy": f"{y(scores[seat]):.1f}", "r": 4,
                                   "fill": "#fff", "stroke": COLOURS[seat], "stroke-width": 2}))
-    axis = [h("line", {"x1": pad, "y1": y(target), "x2": width - pad, "y2": y(target), "stroke": "#b9ad95",
-                       "stroke-dasharray": "4 4"}),
-            h("text", {"x": 2, "y": y(target) + 4, "font-size": 11, "fill": "#6b6290"}, target),
-            h("line", {"x1": pad, "y1": y(0), "x2": width - pad, "y2": y(0), "stroke": "#b9ad95"})]
+    axis = _axes(x, y, (left, width - pad, height - foot), last_turn, top, target)
     return h("figure", {"class": "score-chart", "data-testid": "score-chart"},
              h("svg", {"viewBox": f"0 0 {width} {height}", "role": "img", "aria-label": t("chart.label")},
                axis, lines, marks),
@@ -264,6 +249,39 @@ def chart(log, seats, target, shown=CHART_PAGE):
              h("details", {"class": "chart-table"},
                h("summary", t("chart.table")),
                _table(rows, seats, shown)))
+
+
+def _axes(x, y, box, turns, top, target):
+    """The chart's axes: turns along the foot, points up the side (ticks and their numbers,
+    each axis named), and the target score as a dashed line that says what it is."""
+    left, right, foot = box
+    grey, ink = "#8c8270", "#4a4458"
+    out = [h("line", {"x1": left, "y1": foot, "x2": right, "y2": foot, "stroke": grey}),
+           h("line", {"x1": left, "y1": foot, "x2": left, "y2": y(top), "stroke": grey})]
+    for n in _ticks(turns, 10, first=1):
+        out += [h("line", {"x1": f"{x(n):.1f}", "y1": foot, "x2": f"{x(n):.1f}", "y2": foot + 4, "stroke": grey}),
+                h("text", {"x": f"{x(n):.1f}", "y": foot + 15, "font-size": 11, "fill": ink, "text-anchor": "middle"}, n)]
+    for v in _ticks(top, 6, first=0):
+        out += [h("line", {"x1": left - 4, "y1": f"{y(v):.1f}", "x2": left, "y2": f"{y(v):.1f}", "stroke": grey}),
+                h("text", {"x": left - 7, "y": f"{y(v) + 4:.1f}", "font-size": 11, "fill": ink, "text-anchor": "end"}, v)]
+    out += [h("text", {"x": (left + right) / 2, "y": foot + 32, "font-size": 12, "fill": ink, "text-anchor": "middle",
+                       "font-weight": 700}, t("chart.axis.turns")),
+            h("text", {"x": 12, "y": (foot + y(top)) / 2, "font-size": 12, "fill": ink, "text-anchor": "middle",
+                       "font-weight": 700, "transform": f"rotate(-90 12 {(foot + y(top)) / 2:.1f})"}, t("chart.axis.points")),
+            h("line", {"x1": left, "y1": f"{y(target):.1f}", "x2": right, "y2": f"{y(target):.1f}", "stroke": "#c0392b",
+                       "stroke-dasharray": "5 4", "stroke-width": 1.5}),
+            h("text", {"x": left + 6, "y": f"{y(target) - 5:.1f}", "font-size": 11, "fill": "#a0301f", "font-weight": 700},
+              t("chart.target", target=target))]
+    return out
+
+
+def _ticks(most, count, first):
+    """Round numbers from `first` to `most` for an axis, about `count` of them (1, 2, 5, 10, 20 … apart)."""
+    step, scale = 1, 1
+    while most / step > count:
+        step = next((k * scale for k in (1, 2, 5) if most / (k * scale) <= count), 10 * scale)
+        scale *= 10
+    return sorted({first, *range(step, most + 1, step)})
 
 
 def _table(rows, seats, most):

@@ -7,8 +7,9 @@ from lepeuple.core import ring as rules_ring
 
 from ..i18n import language, t
 from ..markup import cached, classes, h
-from .common import COLOURS, arg, badge, meeple_label, meeple_text, people
-from .layout import TALL, WIDE, layout
+from .art import emblem, pawn
+from .common import COLOURS, arg, meeple_label, meeple_text, people
+from .layout import CARD_RATIO, TALL, WIDE, layout
 from .outcome import outcome_tag, outcome_text
 
 # Tiles rarely change between steps, so each tile's markup is kept by everything it shows:
@@ -56,8 +57,10 @@ def tile_words(tile, meeples):
     return ", ".join([t("tile.number", n=tile), what, *meeples])
 
 
-def ring(view, seats, offer=None, marks=None, center=None):
-    """The ring of tiles; `marks` maps tile -> extra classes (trail, hint, announce)."""
+def ring(view, seats, offer=None, marks=None, center=None, walks=None):
+    """The ring of tiles and, in a layer of their own, the meeples standing on them;
+    `marks` maps tile -> extra classes (trail, hint, announce); `walks` maps a meeple
+    to the tiles it walked through in the step shown (data-walk)."""
     tiles = view["tiles"]
     on = {}
     for seat, pair in enumerate(view["meeples"]):
@@ -71,10 +74,36 @@ def ring(view, seats, offer=None, marks=None, center=None):
     style = f"--tiles:{tiles};--tile-w:{wide}%;--tile-w2:{tall}%"
     return h("div", {"class": f"ring ring-{tiles}", "style": style, "role": "group", "aria-label": t("ring.label"),
                      "data-keys": "ring"},
-             [_cached_tile(n, places[n - 1] + places_tall[n - 1], seats, on.get(n, []), clickable, reach.get(n),
+             [_cached_tile(n, places[n - 1] + places_tall[n - 1], seats, on.get(n, []), reach.get(n),
                            tuple(marks.get(n, ())) + (("chosen",) if chosen in on.get(n, []) else ()))
               for n in range(1, tiles + 1)],
-             h("div", {"class": "ring-center"}, center))
+             h("div", {"class": "ring-center"}, center),
+             _meeple_layer(on, seats, clickable, (wide, places), (tall, places_tall), walks or {}))
+
+
+def _meeple_layer(on, seats, clickable, wide, tall, walks):
+    """Every meeple as a pawn, placed by a CSS transform over the lower part of its tile
+    (never over a home's emblem), keyed by meeple so that the page moves it, not redraws it."""
+    pawns = []
+    for tile, here in sorted(on.items()):
+        for k, m in enumerate(here):
+            spots = [_spot(tile, k, len(here), width, places, aspect)
+                     for (width, places), aspect in ((wide, WIDE), (tall, TALL))]
+            pawns.append(_meeple(m, seats, m in clickable, tile, spots, walks.get(m)))
+    return h("div", {"class": "meeple-layer", "data-keys": "meeples"}, pawns)
+
+
+def _spot(tile, k, count, width, places, aspect):
+    """(x %, y %, pawn width %) of the k-th of `count` meeples on `tile`: side by side in the
+    tile's lower part, in two rows when more than three share it, smaller when crowded."""
+    x, y = places[tile - 1]
+    per_row = count if count <= 3 else (count + 1) // 2
+    row, col = divmod(k, per_row)
+    size = width * (0.42 if per_row <= 2 else 0.34 if per_row == 3 else 0.26)
+    dx = (col - (per_row - 1) / 2) * size * 0.92
+    rows = 1 if count <= 3 else 2
+    dy = (0.24 + 0.2 * (row - (rows - 1) / 2)) * width * CARD_RATIO * aspect  # of the ring's height
+    return round(x + dx, 2), round(y + dy, 2), round(size, 2)
 
 
 def _reach_marks(offer, seats, view):
@@ -96,28 +125,32 @@ def _reach_marks(offer, seats, view):
             m["hows"].append(r.how)
         if r.outcome is not None:
             tag, words = outcome_tag(r.outcome, view), outcome_text(r.outcome, seats, viewer)
-            if tag and (r.how, tag) not in m["ways"]:
-                m["ways"].append((r.how, tag))
+            same = next((way for way in m["ways"] if way[1] == tag), None)  # ways with one tag: one tag
+            if tag and same is None:
+                m["ways"].append(([r.how], tag))
+            elif tag and r.how not in same[0]:
+                same[0].append(r.how)
             line = t("tile.outcome", meeple=meeple_label(r.action.meeple), how=t("how." + r.how), outcome=words)
             if line not in m["words"]:
                 m["words"].append(line)
         if len(r.path) == 2 and r.path[0] != r.tile:
             mark(r.path[0])["via"] = True
-    return {tile: {"hows": tuple(m["hows"]), "via": m["via"], "ways": tuple(m["ways"]),
-                   "words": " ".join(m["words"])} for tile, m in out.items()}
+    look = offer.step == "look"  # shown, not yet playable (the power phase): marks, no buttons
+    return {tile: {"hows": tuple(m["hows"]), "via": m["via"], "ways": tuple((tuple(hows), tag) for hows, tag in m["ways"]),
+                   "words": " ".join(m["words"]), "look": look} for tile, m in out.items()}
 
 
-def _cached_tile(n, place, seats, here, clickable, reach, marks):
+def _cached_tile(n, place, seats, here, reach, marks):
     """The tile's markup, from the cache when everything it shows was drawn before."""
     meeples = tuple((m, meeple_text(seats, m)) for m in here)
-    return _tile(n, place, meeples, tuple(m for m in here if m in clickable),
-                 tuple(reach.items()) if reach else None, tuple(marks), language())
+    return _tile(n, place, meeples, tuple(reach.items()) if reach else None, tuple(marks), language())
 
 
 @lru_cache(maxsize=TILES)
-def _tile(n, place, meeples, clickable, reach, marks, lang):
-    """One tile card as markup; `place` is its centre in the wide and the tall layout (%),
-    `meeples` each meeple there with its words, `lang` the language the words are in."""
+def _tile(n, place, meeples, reach, marks, lang):
+    """One tile card as markup (its meeples are drawn in the ring's own layer); `place` is
+    its centre in the wide and the tall layout (%), `meeples` each meeple there with its
+    words (its accessible name says who stands there), `lang` the language the words are in."""
     words = tile_words(n, [text for _, text in meeples])
     reach = dict(reach) if reach else None
     kind = tile_kind(n)
@@ -126,21 +159,27 @@ def _tile(n, place, meeples, clickable, reach, marks, lang):
     cls = classes("tile", kind, *marks, reach=target, via=bool(reach and reach["via"]),
                   crowded=len(meeples) > 4, occupied=bool(meeples))
     style = "--x:{}%;--y:{}%;--x2:{}%;--y2:{}%".format(*place)
+    # Where its tags hang, in the wide and the tall layout: on the ring's sides they open
+    # towards its middle (anchored at the tile's outer edge), never off the screen.
+    style += ";--ax1:{}%;--ax2:{}%".format(*(_anchor(x) for x in (place[0], place[2])))
     style += f";--people:{COLOURS[owner]}" if owner is not None else ""
     tip = t("words.join", move=words, tile=t("tip." + kind))
     return cached(h(
-        "div", {"class": cls, "style": style, "data-tile": n, "title": tip, "data-rule": TILE_RULES[kind]},
+        "div", {"class": cls, "style": style, "data-tile": n, "data-key": f"tile-{n}", "title": tip,
+                "data-rule": TILE_RULES[kind]},
         h("span", {"class": "tile-num"}, n),
         _icon(n, kind, owner),
-        # On a landing tile the meeples are not buttons: a click anywhere on it chooses the tile.
-        h("span", {"class": "tile-meeples"}, [_meeple(m, label, m in clickable and not target) for m, label in meeples]),
         _target(n, reach, words) if target else None))
+
+
+def _anchor(x):
+    """0 (a tile on the ring's left), 100 (its right) or 50: which of the tile's edges its tags hang from."""
+    return 0 if x < 42 else 100 if x > 58 else 50
 
 
 def _icon(n, kind, owner):
     if kind == "home":
-        return [h("span", {"class": "tile-icon"}, badge(owner, size=None, extra="home-badge")),
-                h("span", {"class": "home-name", "aria-hidden": "true"}, people(owner).split()[0])]
+        return h("span", {"class": "tile-icon home-icon"}, emblem(owner))
     if kind == "pickaxe":
         return h("span", {"class": "tile-icon"}, PICKAXE)
     # A flank: a small arrow toward the home it flanks (the next or previous tile).
@@ -148,13 +187,20 @@ def _icon(n, kind, owner):
     return h("span", {"class": f"tile-icon flank-mark {towards}", "aria-hidden": "true"})
 
 
-def _meeple(m, label, clickable):
-    token = badge(m[0], meeple_label(m), size=None, extra="token")
-    fly = f"meeple-{m[0]}-{m[1]}"  # web/dom.py glides it from its old tile
+def _meeple(m, seats, clickable, tile, spots, walk):
+    """A pawn at its spot in the wide and the tall layout (CSS custom properties, read by a
+    transform); a button when it may be chosen; `walk`: the tiles it walked through in
+    the step shown, for the page to move it along the ring (data-walk)."""
+    label = meeple_text(seats, m)
+    key = f"meeple-{m[0]}-{m[1]}"  # keyed: the page moves it from its old place, not redraws it
+    (x1, y1, w1), (x2, y2, w2) = spots
+    attrs = {"style": f"--mx1:{x1};--my1:{y1};--pw1:{w1};--mx2:{x2};--my2:{y2};--pw2:{w2}", "data-key": key,
+             "data-fly": key, "data-on": tile, "data-walk": " ".join(map(str, walk)) if walk else None,
+             "title": label}
     if clickable:
-        return h("button", {"type": "button", "class": "meeple clickable", "data-act": "meeple", "data-fly": fly,
-                            "data-arg": arg(list(m)), "aria-label": label, "title": label}, token)
-    return h("span", {"class": "meeple", "title": label, "data-fly": fly}, token)
+        return h("button", {"type": "button", "class": "meeple pawn clickable", "data-act": "meeple",
+                            "data-arg": arg(list(m)), "aria-label": label, **attrs}, pawn(*m))
+    return h("span", {"class": "meeple pawn", **attrs}, pawn(*m))
 
 
 def _target(n, reach, words):
@@ -165,9 +211,19 @@ def _target(n, reach, words):
     if reach["words"]:
         move = f"{move} {reach['words']}"
     label = t("words.join", move=move, tile=words)
+    if reach["look"]:  # a movement card looked at before its phase: the same marks, nothing to click
+        return h("span", {"class": "tile-target looking", "role": "note", "aria-label": label},
+                 _target_marks(reach, move))
     return h("button", {"type": "button", "class": "tile-target", "data-act": "tile", "data-arg": str(n),
-                        "aria-label": label, "title": label},
-             h("span", {"class": "how-marks"}, [how_icon(x) for x in hows]),
-             h("span", {"class": "outcome-tag", "aria-hidden": "true"},  # the label says it in words
-               [h("span", {"class": "way-tag"}, how_icon(how), tag) for how, tag in reach["ways"]])
-             if reach["ways"] else None)
+                        "aria-label": label}, _target_marks(reach, move))
+
+
+def _target_marks(reach, move):
+    """What a landing tile shows: its ways' marks, one tag per result, and the tags in words."""
+    return [h("span", {"class": "how-marks"}, [how_icon(x) for x in reach["hows"]]),
+            h("span", {"class": "outcome-tag", "aria-hidden": "true"},  # the label says it in words
+              [h("span", {"class": "way-tag"}, [how_icon(how) for how in way_hows], tag)
+               for way_hows, tag in reach["ways"]])
+            if reach["ways"] else None,
+            # The tags in words, shown on hover and on keyboard focus (style.css).
+            h("span", {"class": "tag-words", "aria-hidden": "true"}, move)]

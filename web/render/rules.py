@@ -248,7 +248,7 @@ def _powers():
                       h("td", t("power." + c)),
                       h("td", t("rules.R5.cancel." + ("yes" if c in TARGETED else "no")))))
     head = h("tr", [h("th", {"scope": "col"}, t(f"rules.R5.col.{k}")) for k in ("card", "when", "effect", "defense")])
-    return h("div", {"class": "power-table-wrap"},
+    return h("div", {"class": "power-table-wrap", "tabindex": 0},  # it may scroll sideways: the keyboard reaches it
              h("table", {"class": "power-table", "data-testid": "power-table"}, h("thead", head), h("tbody", rows)))
 
 

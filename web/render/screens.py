@@ -14,20 +14,32 @@ from .common import badge, button, join_names, player_name
 
 def header(lang, speed, in_game, sound="off"):
     """Title, language, bot speed, the turn's sound and "new game"."""
+    # One menu for every width: on a wide screen its items stand in the header's row
+    # (style.css opens the fold's content there); on a narrow one they fold behind ☰,
+    # a native <details> that opens with a tap, Enter or Space and needs no script.
     return h("header", {"class": "top", "data-region": "header"},
-             h("h1", {"class": "title"}, badge(0, size=26), " ", t("title")),
-             h("div", {"class": "menu"},
-               _select("lang", "lang", [(code, name) for code, name in LANGUAGES], lang, t("menu.language")),
-               _select("speed", "speed", [(s, t("menu.speed_value", speed=t("speed." + s))) for s in _speeds(speed)],
-                       speed, t("menu.speed")),
-               _select("sound", "sound", [(s, t("menu.sound_value", sound=t("sound." + s))) for s in ("off", "on")],
-                       sound, t("menu.sound")),
-               button(t("menu.rules"), "rules", cls="btn ghost", attrs={"data-testid": "rules-open"}),
-               button(t("menu.tutorial"), "tutorial", cls="btn ghost", attrs={"data-testid": "tutorial-open"})
-               if in_game != "tutorial" else None,
-               button(t("menu.replay"), "replay-open", cls="btn ghost", attrs={"data-testid": "replay-open"})
-               if in_game == "table" else None,
-               button(t("menu.new"), "new", cls="btn ghost", attrs={"data-testid": "new-game"}) if in_game else None))
+             h("h1", {"class": "title"}, badge(0, size=26), " ", h("span", {"class": "title-text"}, t("title"))),
+             h("details", {"class": "menu-fold", "data-testid": "menu-fold"},
+               h("summary", {"class": "menu-toggle", "aria-label": t("menu.open"), "title": t("menu.open"),
+                             "data-testid": "menu-open"},
+                 h("span", {"class": "menu-icon", "aria-hidden": "true"}, "☰")),
+               _menu(lang, speed, in_game, sound)))
+
+
+def _menu(lang, speed, in_game, sound):
+    """The header's controls: language, bot speed, sound, rules, guided game, replay, new game."""
+    return h("div", {"class": "menu"},
+             _select("lang", "lang", [(code, name) for code, name in LANGUAGES], lang, t("menu.language")),
+             _select("speed", "speed", [(s, t("menu.speed_value", speed=t("speed." + s))) for s in _speeds(speed)],
+                     speed, t("menu.speed")),
+             _select("sound", "sound", [(s, t("menu.sound_value", sound=t("sound." + s))) for s in ("off", "on")],
+                     sound, t("menu.sound")),
+             button(t("menu.rules"), "rules", cls="btn ghost", attrs={"data-testid": "rules-open"}),
+             button(t("menu.tutorial"), "tutorial", cls="btn ghost", attrs={"data-testid": "tutorial-open"})
+             if in_game != "tutorial" else None,
+             button(t("menu.replay"), "replay-open", cls="btn ghost", attrs={"data-testid": "replay-open"})
+             if in_game == "table" else None,
+             button(t("menu.new"), "new", cls="btn ghost", attrs={"data-testid": "new-game"}) if in_game else None)
 
 
 def _speeds(current):

@@ -2,15 +2,17 @@
 
 from dataclasses import dataclass, field
 
+from lepeuple.core.positions import rewind
+
 from ..i18n import power_name, t
 from ..markup import classes, h
 from ..model.playback import SCORING
 from . import cards
-from .common import button, meeple_label, player_name
+from .common import badge, button, meeple_label, player_name
 from .legend import legend
-from .log import EARLIER_PAGE, applied_after, describe, log as log_panel
-from .outcome import outcome_text
-from .panels import panels, piles
+from .log import EARLIER_PAGE, applied_after, defended_event, describe, log as log_panel
+from .outcome import outcome_text, power_text
+from .panels import panels, piles, score_track
 from .ring import how_icon, ring
 from .why import hint_why_text
 
@@ -67,6 +69,7 @@ class TableModel:
     controls: Controls = field(default_factory=Controls)
     replay: ReplayExtras = None  # the replay's own extras, else None
     earlier: int = EARLIER_PAGE  # folded turns of the log drawn (more on "show more")
+    aside: object = None  # drawn at the top of the side column, beside the board (the replay's review)
 
 
 def table_screen(m):
@@ -76,51 +79,36 @@ def table_screen(m):
              # What a turn needs (prompt, ring, hand) fills the first screen, on a phone too;
              # scores and the log come beside it, or below it on a phone (one tap: "to-side").
              h("div", {"class": "play-area"},
+               score_strip(v, m.seats),
+               # A box of fixed size: its words scroll inside it, so the ring below never moves.
                h("div", {"class": "prompt-bar", "data-region": "prompt"},
-                 h("p", {"class": classes("prompt", scoring=_scoring(m)), "data-announce": True,
-                         "data-testid": "prompt"}, prompt(m)),
+                 h("div", {"class": "narration", "tabindex": 0},  # it may scroll: the keyboard reaches it
+                   h("p", {"class": classes("prompt", scoring=_scoring(m)), "data-announce": True,
+                           "data-testid": "prompt"}, prompt(m)),
+                   _hint_line(m)),
                  prompt_why(m),
                  action_bar(m)),
                _notices(m.notices),
                h("div", {"class": "board", "data-region": "board"},
-                 ring(v, m.seats, m.offer, _marks(m), piles(v, *_last_card(m)))),
+                 ring(v, m.seats, m.offer, _marks(m), [score_track(v, m.seats), piles(v, *_last_card(m))], _walks(m))),
                legend(v["options"]["target"]),  # every mark of the board in words
                all_hands(m) if m.replay and m.replay.hands else hand(m)),
              h("aside", {"class": "side", "id": "side"},
-               h("div", {"data-region": "panels"}, panels(v, m.seats, m.changes, m.offer.targets if m.offer else None)),
+               m.aside,
+               h("div", {"data-region": "panels"}, panels(v, m.seats, m.changes, _targets(m))),
                log_panel(m.log, m.seats, v["seat"], v["options"]["scores"] == "hidden",
                          fresh=(m.frame.end - m.frame.start) if m.frame else len(m.last), whys=m.whys,
                          earlier=m.earlier)))
 
 
 def _at_frame(m):
-    """The view as the step being shown has it: meeples where they stood then, and
-    scores, hand sizes, decks and discard piles before what is still to come (the
-    events after the step, `later`, read backwards). The viewer's own hand shows the present."""
+    """The view as the step being shown has it: meeples where they stood then, whose step
+    it is, and the rest as the engine rewinds it from the events still to come
+    (lepeuple.core.positions.rewind). The viewer's own hand shows the present."""
     if m.frame is None:
         return m.view
-    v = m.view
-    scores, sizes = list(v["scores"]), [dict(x) for x in v["hand_sizes"]]
-    decks = {"movement": v["movement_deck"], "power": v["power_deck"]}
-    discards = {"movement": list(v["movement_discard"]), "power": list(v["power_discard"])}
-    reshuffled = {e.kind for e in m.later if e.type == "reshuffle"}  # deck sizes before a reshuffle: unknown here
-    for e in m.later:
-        if e.type == "score" and scores[e.seat] is not None:
-            scores[e.seat] -= e.delta
-        elif e.type == "draw":
-            sizes[e.seat][e.kind] -= 1
-            decks[e.kind] += 1
-        elif e.type in ("play", "power"):
-            kind = "power" if e.type == "power" else "movement"
-            sizes[e.seat][kind] += 1
-            if e.card in discards[kind][::-1]:
-                del discards[kind][len(discards[kind]) - 1 - discards[kind][::-1].index(e.card)]
-    active = next((e.seat for e in reversed(m.log) if e.type == "turn"), v["active"])  # whose step it is
-    past = {"movement_deck": decks["movement"], "power_deck": decks["power"],
-            "movement_discard": discards["movement"], "power_discard": discards["power"]}
-    past = {k: val for k, val in past.items() if k.split("_")[0] not in reshuffled}
-    return {**v, "meeples": m.frame.meeples, "scores": scores, "hand_sizes": sizes, "active": active,
-            "to_move": active, **past}
+    active = next((e.seat for e in reversed(m.log) if e.type == "turn"), m.view["active"])  # whose step it is
+    return {**rewind(m.view, m.later), "meeples": m.frame.meeples, "active": active, "to_move": active}
 
 
 def prompt_why(m):
@@ -133,6 +121,13 @@ def prompt_why(m):
     if step == "card":
         rule = "R10"
     return why(rule, cls="ghost why prompt-why") if rule else None
+
+
+def _targets(m):
+    """seat -> what the power card chosen would do there, in words: the panels' Target buttons."""
+    if m.offer is None or m.offer.step != "target":
+        return None
+    return {a.target: power_text(e, m.seats, m.view["seat"]) if e else None for a, e in m.offer.effects.items()}
 
 
 def _scoring(m):
@@ -175,6 +170,8 @@ def _step_prompt(m, name):
         if o.meeple is not None:  # a meeple chosen first
             return t("prompt.card_for", meeple=meeple_label(o.meeple))
         return t("prompt.power" if v["phase"] == "power" else "prompt.move", name=name)
+    if o.step == "look":
+        return t("prompt.look", card=o.selected)
     if o.step == "defend":
         return _defend_prompt(v, m.seats)
     if o.step == "partner":
@@ -214,7 +211,9 @@ def frame_text(m):
     for i, e in enumerate(events):
         if e.type == "turn" or (e.type == "draw" and e.kind == "movement"):
             continue  # the next turn and routine draws: the log has them
-        text = describe(e, m.seats, v["seat"], hidden, active, applied_after(events, i) if e.type == "event" else None)
+        defended = defended_event(m.log, m.frame.start + i) if e.type == "defend" else None
+        text = describe(e, m.seats, v["seat"], hidden, active,
+                        applied_after(events, i) if e.type == "event" else None, defended)
         if text:
             lines.append(text)
     return " ".join(lines)
@@ -239,10 +238,31 @@ def action_bar(m):
                             cls=classes("btn", "ghost", "hint-btn", busy=busy),
                             attrs={"disabled": busy, "data-testid": "hint"}))
     items += _bot_buttons(m.controls.bots)
-    if m.hint.action is not None and o is not None:
-        items.append(h("span", {"class": "hint-text", "data-testid": "hint-text"}, hint_text(m.hint.action, m)))
     items.append(h("a", {"class": "to-side", "href": "#side"}, t("btn.to_side")))  # phones: scores and log below
     return h("div", {"class": "actions", "data-keys": "actions"}, items)
+
+
+def _hint_line(m):
+    """The Hint's words, under the prompt (inside the narration's box, which scrolls)."""
+    if m.hint.action is None or m.offer is None:
+        return None
+    return h("span", {"class": "hint-text", "data-testid": "hint-text"}, hint_text(m.hint.action, m))
+
+
+def score_strip(view, seats):
+    """Every player's score in one short line (phones: the panels are below the turn)."""
+    items = []
+    for s in range(view["players"]):
+        score = view["scores"][s]
+        shown = score if score is not None else view["bands"][s]
+        items.append(h("li", {"class": classes("strip-seat", to_move=view["to_move"] == s, you=view["seat"] == s),
+                              "data-key": f"strip-{s}", "title": player_name(seats, s)},
+                       badge(s, size=None, extra="strip-badge"),
+                       h("span", {"class": "visually-hidden"}, player_name(seats, s), ": "),
+                       h("span", {"class": "strip-score"}, shown)))
+    target = view["options"]["target"]
+    return h("ol", {"class": "score-strip", "data-region": "strip", "aria-label": t("strip.label", target=target)},
+             items, h("li", {"class": "strip-target", "aria-hidden": "true"}, t("strip.target", target=target)))
 
 
 def _bot_buttons(state):
@@ -256,7 +276,7 @@ def _bot_buttons(state):
 
 def _step_buttons(o, m):
     hinted = m.hint.action
-    if o.step == "card":
+    if o.step in ("card", "look"):
         out = []
         if o.draw:
             out.append(button(t("btn.draw"), "draw", cls=classes("btn", "primary", hinted=_is(hinted, "draw")),
@@ -268,21 +288,32 @@ def _step_buttons(o, m):
     if o.step in ("meeple", "swap1", "swap2", "partner"):
         return _first([button(t("btn.meeple", label=meeple_label(mp), tile=m.view["meeples"][mp[0]][mp[1]]),
                               "meeple", list(mp), cls="btn meeple-btn") for mp in o.meeples])
-    if o.step == "tile":  # each button names its way: a click plays that way ("how"), never asks again
-        return _first([_reach_button(r, "how", r.how, m) for r in o.reaches])
+    if o.step == "tile":  # one button per outcome, naming its way(s): a click plays it, never asks again
+        return _first([_reach_button(r, "how", r.how, m) for r in o.choices])
     if o.step == "how":
         return _first([_reach_button(r, "how", r.how, m) for r in o.hows])
-    if o.step == "target":
-        return _first([button(t("btn.target_name", name=player_name(m.seats, s)), "target", s, cls="btn primary")
-                       for s in o.targets])
+    if o.step == "target":  # each target says what the card would do there, "no effect" included
+        return _first([_effect_button(t("btn.target_name", name=player_name(m.seats, a.target)), "target", a.target,
+                                      effect, m) for a, effect in o.effects.items()])
     if o.step == "confirm":
-        return [button(t("btn.play", card=_card_word(o.selected)), "confirm", cls="btn primary",
-                       attrs={"data-testid": "confirm", "data-focus": True})]
+        return [_effect_button(t("btn.play", card=_card_word(o.selected)), "confirm", None, o.effects.get(o.confirm), m,
+                               {"data-testid": "confirm", "data-focus": True})]
     if o.step == "defend":
         return [button(t("btn.defend.yes"), "defend", True, cls="btn primary",
                        attrs={"data-testid": "defend-yes", "data-focus": True}),
                 button(t("btn.defend.no"), "defend", False, cls="btn", attrs={"data-testid": "defend-no"})]
     return []
+
+
+def _effect_button(words, act, value, effect, m, attrs=None):
+    """A power card's choice with what it would do (lepeuple.preview): "at Bob · Bob has 0
+    points: no effect"; a card that would do nothing is marked so (data-effect="none")."""
+    said = power_text(effect, m.seats, m.view["seat"]) if effect is not None else None
+    label = [words, h("span", {"class": "outcome"}, said)] if said else words
+    nothing = effect is not None and effect["no_effect"] is not None
+    return button(label, act, value, cls=classes("btn", "effect-btn", primary=not nothing, no_effect=nothing),
+                  attrs={**(attrs or {}), "title": f"{words}: {said}" if said else words,
+                         "data-effect": "none" if nothing else None})
 
 
 def _first(buttons):
@@ -293,11 +324,20 @@ def _first(buttons):
 
 
 def _reach_button(r, act, value, m):
+    """A way to a tile (or several with one result: "○ □ circle or square: to tile 5"), and what it does."""
     tiles = " → ".join(map(str, r.path))
-    label = [how_icon(r.how), " ", t("reach." + r.how, tiles=tiles)]
-    if r.outcome is not None:
-        label += [h("span", {"class": "outcome"}, outcome_text(r.outcome, m.seats, m.view["seat"]))]
-    return button(label, act, value, cls="btn reach-btn", attrs={"data-how": r.how, "data-to": r.tile})
+    if r.also:
+        hows = (r.how,) + r.also
+        words = t("reach.same", hows=t("list.or").join(t("how." + x) for x in hows), tile=r.tile)
+        label = [[how_icon(x), " "] for x in hows] + [words]
+    else:
+        words = t("reach." + r.how, tiles=tiles)
+        label = [how_icon(r.how), " ", words]
+    said = outcome_text(r.outcome, m.seats, m.view["seat"]) if r.outcome is not None else None
+    if said:
+        label += [h("span", {"class": "outcome"}, said)]
+    return button(label, act, value, cls="btn reach-btn",
+                  attrs={"data-how": r.how, "data-to": r.tile, "title": f"{words}: {said}" if said else words})
 
 
 def _is(action, kind):
@@ -403,6 +443,13 @@ def _marks(m):
                 for tile in m.replay.paths.get(action, ()):
                     add(tile, name + "-to")
     return marks
+
+
+def _walks(m):
+    """meeple -> the tiles it walked through in the step shown (only walks of two tiles or more)."""
+    if m.frame is None:
+        return {}
+    return {meeple: tiles for meeple, tiles in m.frame.walks.items() if len(tiles) > 1}
 
 
 def _last_card(m):

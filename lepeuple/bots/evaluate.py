@@ -181,8 +181,9 @@ def _placement(g, m, to, seat, w):
 
 
 BEST_CACHE_SIZE = 20_000
-"""Boards the best-move scan remembers (least recently used first out): about 5 MB when
-full, and as fast a decision of `hard` as 200,000 (docs/bots.md, the best-move cache)."""
+"""Boards the best-move scan remembers, the least recently used forgotten first: about 7 MB
+when full (362 bytes an entry), with as many hits in `hard`'s decisions as 200,000 entries
+(docs/bots.md, Results: scripts/research/cache_memory.py)."""
 
 
 def best_move_value(g, seat, w=DEFAULT):

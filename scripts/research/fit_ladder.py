@@ -28,7 +28,7 @@ def add(log, side, date, command, path=RUNS):
     """Sum a log into one run and append it to the runs file."""
     if side:
         log = _one_side(log, side)
-    run = {**ladder.run_of_log(log), "date": date, "command": command}
+    run = {**ladder.run_of_log(log), "date": date, "command": command, "from": "its log"}
     with open(path, "a") as f:
         f.write(json.dumps(run) + "\n")
     return run
@@ -59,6 +59,29 @@ def table(runs):
     return "\n".join(lines)
 
 
+STEPS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"))
+
+
+def steps(runs):
+    """Each level's step over the one below: points, and its chance against two of them."""
+    points = {b: round(p) for b, p in ladder.fit(runs).items()}
+    lines = ["| step | points | chance against two, by the ladder |", "|---|---|---|"]
+    for level, below in STEPS:
+        step = points[ladder.canonical(level)] - points[ladder.canonical(below)]
+        lines.append(f"| `{level}` over `{below}` | {step} | {ladder.against_two(points, level, below):.1%} |")
+    return "\n".join(lines)
+
+
+def kept(runs):
+    """The runs fitted: bots, games, each entry's wins (and where they were read), seed, date and command."""
+    lines = ["| bots | games | wins | read from | seed | date | command |", "|---|---|---|---|---|---|---|"]
+    for run in runs:
+        wins = ", ".join(f"{w:g}" for w in run["wins"])
+        lines.append(f"| {','.join(run['bots'])} | {run['games']} | {wins} | {run.get('from', 'its log')} | "
+                     f"{run['seed']} | {run['date']} | `{run['command']}` |")
+    return "\n".join(lines)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--runs", default=RUNS)
@@ -69,7 +92,8 @@ def main():
     args = p.parse_args()
     if args.add:
         print(json.dumps(add(args.add, args.side, args.date, args.command, args.runs)))
-    print(table(read(args.runs)))
+    runs = read(args.runs)
+    print(table(runs), steps(runs), kept(runs), sep="\n\n")
 
 
 if __name__ == "__main__":

@@ -345,10 +345,10 @@ BOTS = {
     # Budgets keep hard's CPU time per decision (scripts/research/screen_speed.py).
     # (a) imitated seats blind to hard's hand: each imitated decision redeals what that seat
     # cannot see from its own view of the determinisation (one redeal);
-    "hard-blind": (IsmctsEngine, 280, {**_HARD, "own": 1}),
+    "hard-blind": (IsmctsEngine, 262, {**_HARD, "own": 1}),
     # (b) hard's own further decisions of its turn (after a power card) chosen by the
     # imitation, as its next turn is, instead of by UCB over near-equal values;
-    "hard-follow": (IsmctsEngine, 308, {**_HARD, "tree": False}),
+    "hard-follow": (IsmctsEngine, 300, {**_HARD, "tree": False}),
     # (c) a wider root in the same budget: Sequential Halving over greedy's 10 best, or every action.
     "hard-sh10": (IsmctsEngine, 288, {**_HARD, "rootk": 10, "halving": True}),
     "hard-sh": (IsmctsEngine, 284, {**_HARD, "rootk": 0, "halving": True}),

@@ -143,8 +143,24 @@ def hidden(g, seat):
     return ([g.hand(s) for s in range(g.players) if s != seat], g.mdeck, g.pdeck)
 
 
-@pytest.mark.parametrize("bot,step", [("greedy", 2), ("ismcts:80", 2), ("easy", 2), ("normal", 2), ("hard:40", 8),
-                                      ("hard-own2:40", 8), ("reply:40", 8), ("hard-learned:40", 8), ("greedy-learned", 2)])
+FAIRNESS_CASES = [("random", 2), ("greedy", 2), ("ismcts:80", 2), ("easy", 2), ("normal", 2), ("hard:40", 8),
+                  ("hard-own2:40", 8), ("reply:40", 8), ("hard-learned:40", 8), ("greedy-learned", 2),
+                  ("hard-blind:40", 8), ("hard-follow:40", 8), ("hard-sh10:40", 8), ("hard-sh:40", 8), ("hard-sh10-follow:40", 8),
+                  ("hard-all:40", 8), ("hard-uniform:40", 8), ("greedy-uniform", 4), ("hard-learned-h0:40", 8),
+                  ("hard-learned-h2:20", 8)]
+
+
+def test_the_fairness_test_covers_every_fair_bot_kind():
+    """Every bot the arena knows that decides from a view (no `true_source`) is in the fairness
+    test below, or in tests/test_bots_inference.py's (the kinds that read the view's log)."""
+    from lepeuple.research.infer import BOTS as ARENA_BOTS
+
+    fair = {name for name, (_, _, options) in ARENA_BOTS.items() if "true_source" not in options}
+    tested = {bot.partition(":")[0] for bot, _ in FAIRNESS_CASES} | {"hard-infer", "hard-judged"}
+    assert fair == tested
+
+
+@pytest.mark.parametrize("bot,step", FAIRNESS_CASES)
 def test_fairness_hidden_cards_do_not_change_the_choice(many, bot, step):
     differ = 0
     for i, g in enumerate(many[::step]):
@@ -255,19 +271,37 @@ def test_a_playout_ends_after_the_bots_next_turn():
 
 def test_the_memoised_best_move_value_is_the_scan_itself():
     """best_move_value caches by board, scores, hand and pickaxe draw; the cache must never change a value."""
-    from lepeuple.bots.evaluate import _BEST_CACHE, _best_move_value
+    from lepeuple.bots.evaluate import _best_move_value, _best_remembered, can_draw_power
 
+    def scan(g, seat):
+        return _best_move_value(g.pos, g.scores, g.moves[seat], bool(can_draw_power(g, seat)), seat)
+
+    _best_remembered.cache_clear()
     games = positions(3, seed=15)
     for g in games:
         for seat in range(g.players):
-            assert best_move_value(g, seat) == _best_move_value(g, seat)
+            assert best_move_value(g, seat) == scan(g, seat)
+    misses = _best_remembered.cache_info().misses
     for g in games:  # now from the cache
         for seat in range(g.players):
-            assert best_move_value(g, seat) == _best_move_value(g, seat)
+            assert best_move_value(g, seat) == scan(g, seat)
             h = g.clone()
             h.scores[seat] += 1  # a different key: computed again
-            assert best_move_value(h, seat) == _best_move_value(h, seat)
-    assert _BEST_CACHE
+            assert best_move_value(h, seat) == scan(h, seat)
+    info = _best_remembered.cache_info()
+    assert info.hits >= misses and info.misses > misses
+
+
+def test_the_best_move_cache_is_bounded():
+    """The cache forgets the least recently used boards past BEST_CACHE_SIZE (the page's memory)."""
+    from lepeuple.bots.evaluate import BEST_CACHE_SIZE, _best_remembered
+
+    assert _best_remembered.cache_info().maxsize == BEST_CACHE_SIZE
+    for i in range(3):
+        t = think(view(new_game(3, None, 30 + i), 0), "hard:60", i)
+        while not t.step(1.0):
+            pass
+    assert 0 < _best_remembered.cache_info().currsize <= BEST_CACHE_SIZE
 
 
 def test_playout_opponents_imitate_greedy_on_the_determinisation():
@@ -287,10 +321,11 @@ def test_playout_opponents_imitate_greedy_on_the_determinisation():
     assert checked >= 6
 
 
-def test_an_imitated_seat_with_own_redeals_is_greedy_on_its_own_view():
+@pytest.mark.parametrize("own", [1, 2])
+def test_an_imitated_seat_with_own_redeals_is_greedy_on_its_own_view(own):
     """imitate_greedy(own=k) is greedy's choice with k redeals of the imitated seat's own view
-    of the determinisation: cards hidden from that seat change nothing, while the plain
-    imitation reads them."""
+    of the determinisation: cards hidden from that seat (the searching seat's hand among them)
+    change nothing, while the plain imitation reads them. `hard-blind` is own=1."""
     from lepeuple.bots.search import GreedyEngine, ViewSource, imitate_greedy
 
     checked = read = 0
@@ -298,15 +333,18 @@ def test_an_imitated_seat_with_own_redeals_is_greedy_on_its_own_view():
         if g.phase not in ("power", "move"):
             continue
         seat = g.to_move
-        greedy = GreedyEngine(ViewSource(view(g, seat)), i, budget=2)
-        greedy.iterate()
-        greedy.iterate()
-        assert imitate_greedy(g, Rng(i), own=2) == greedy.best()
+        greedy = GreedyEngine(ViewSource(view(g, seat)), i, budget=own)
+        for _ in range(own):
+            greedy.iterate()
+        assert imitate_greedy(g, Rng(i), own=own) == greedy.best()
         other = redealt(g, 2000 + i)  # the same view for the imitated seat, other hidden cards
-        assert imitate_greedy(other, Rng(i), topk=12, own=2) == imitate_greedy(g, Rng(i), topk=12, own=2)
+        assert imitate_greedy(other, Rng(i), topk=12, own=own) == imitate_greedy(g, Rng(i), topk=12, own=own)
         read += imitate_greedy(other, Rng(i), topk=12) != imitate_greedy(g, Rng(i), topk=12)
         checked += 1
     assert checked >= 6 and read >= 1
+    from lepeuple.research.infer import spec as arena_spec
+
+    assert arena_spec("hard-blind")[2]["own"] == 1
 
 
 def test_root_pruning_keeps_the_greedy_best_few():
@@ -329,6 +367,49 @@ def test_root_pruning_keeps_the_greedy_best_few():
         else:
             assert engine.cands == engine.legal
     assert pruned >= 3
+
+
+def test_sequential_halving_halves_the_candidates_round_by_round():
+    """`halving`: greedy's 10 best share 300 iterations in ceil(log2 10) = 4 rounds, each an equal
+    part of what is left: 10 candidates reach 7 tries, the better 5 by mean 22, 3 of those 47,
+    2 of those 87; every survivor of a round has the best means of the round before, and the
+    choice is the better of the last two."""
+    from lepeuple.bots.search import IsmctsEngine, ViewSource
+
+    checked = 0
+    for i, g in enumerate(positions(3, seed=19, players=(3,))):
+        if len(g.legal_actions()) <= 10:
+            continue
+        engine = IsmctsEngine(ViewSource(view(g, g.to_move)), i, budget=308, rootk=10, pre=8, imitate=2, topk=12,
+                              rr=True, halving=True)
+        while engine.iterations < engine.budget:
+            engine.iterate()
+        tries = sorted((node.visits for node in engine.root.children.values()), reverse=True)
+        assert tries == [87, 87, 47, 22, 22, 7, 7, 7, 7, 7] and sum(tries) == 300
+        last = [a for a, node in engine.root.children.items() if node.visits == 87]
+        assert engine.best() == max(last, key=lambda a: engine.root.children[a].total)
+        assert set(engine.root.children) == set(engine.cands)
+        checked += 1
+    assert checked >= 2
+
+
+def test_without_the_tree_the_turns_follow_ups_are_the_playouts():
+    """tree=False (`hard-follow`): after a root action that leaves the seat more to decide this
+    turn (a power card, then its move), nothing grows below the root: the imitation chooses
+    the follow-up in every iteration. With the tree (`hard`), UCB's nodes grow there."""
+    from lepeuple.bots.search import IsmctsEngine, ViewSource
+
+    grown = {True: 0, False: 0}
+    for i, g in enumerate(positions(4, seed=20, players=(3,))):
+        if g.phase != "power":
+            continue
+        for tree in (True, False):
+            engine = IsmctsEngine(ViewSource(view(g, g.to_move)), i, budget=40, imitate=2, topk=12, rr=True,
+                                  tree=tree)
+            while engine.iterations < engine.budget:
+                engine.iterate()
+            grown[tree] += sum(len(node.children) for node in engine.root.children.values())
+    assert grown[True] > 0 and grown[False] == 0
 
 
 def test_level_budgets_are_for_three_players_and_shrink_with_more():

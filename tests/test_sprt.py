@@ -55,15 +55,15 @@ def test_pairs_all_alike_as_a_bot_against_itself_accept_h0():
     assert math.isfinite(test.llr()) and test.verdict() == "H0"
 
 
-def simulate(delta, runs, seed, ended_alike=0.6):
-    """Verdicts of `runs` tests on synthetic groups of 3 games: each game's difference is +1, -1 or 0
-    (ended alike), with mean `delta`; the group's statistic is their mean."""
+def simulate(delta, runs, seed, d1=sprt.D1 / 100, ended_alike=0.6):
+    """Verdicts of `runs` tests (H1 at `d1`, the default +4 points) on synthetic groups of 3 games: each
+    game's difference is +1, -1 or 0 (ended alike), with mean `delta`; the group's statistic is their mean."""
     rng = random.Random(seed)
     win, loss = (1 - ended_alike + delta) / 2, (1 - ended_alike - delta) / 2
     out = []
     for _ in range(runs):
-        test = sprt.Sprt(0.0, 0.08, 0.05, 0.05)
-        while not test.verdict() and test.n < 2000:
+        test = sprt.Sprt(0.0, d1, 0.05, 0.05)
+        while not test.verdict() and test.n < 5000:
             games = [rng.random() for _ in range(3)]
             test.add(sum(1 if u < win else -1 if u < win + loss else 0 for u in games) / 3)
         out.append((test.verdict(), test.n))
@@ -74,19 +74,36 @@ def share(results, verdict):
     return sum(v == verdict for v, _ in results) / len(results)
 
 
+def test_the_default_hypotheses_are_no_gain_against_four_points(monkeypatch):
+    seen = {}
+    monkeypatch.setattr(sprt, "main", lambda args: seen.update(vars(args)) or 0)
+    cli_main(["sprt", "--new", "hard", "--base", "hard", "--against", "greedy,greedy"])
+    assert (seen["d0"], seen["d1"], seen["max_games"], seen["alpha"], seen["beta"]) == (0.0, 4.0, 1500, 0.05, 0.05)
+
+
 def test_error_rates_are_near_alpha_and_beta_over_simulated_runs():
     # 800 runs: a rate of 5 % has a standard error of 0.8 point.
     null = simulate(0.0, 800, seed=1)
     assert 0.025 <= share(null, "H1") <= 0.075
     assert share(null, "H0") == 1 - share(null, "H1")  # every run ended with a verdict
-    alternative = simulate(0.08, 800, seed=2)
+    alternative = simulate(0.04, 800, seed=12)
     assert 0.025 <= share(alternative, "H0") <= 0.075
+
+
+def test_the_finer_test_needs_about_four_times_the_games():
+    """Halving H1's gain quadruples the pairs a verdict takes: 460 pairs on average at Δ = 0 with these
+    groups (more spread than hard's), against about 115 with H1 at +8 points."""
+    fine = simulate(0.0, 400, seed=5)
+    coarse = simulate(0.0, 400, seed=5, d1=0.08)
+    mean = lambda runs: sum(n for _, n in runs) / len(runs)
+    assert 3.0 < mean(fine) / mean(coarse) < 5.0
+    assert 0.025 <= share(simulate(0.0, 800, seed=6, d1=0.08), "H1") <= 0.075  # the coarser test holds its α too
 
 
 def test_a_large_gain_is_accepted_quickly():
     runs = simulate(0.24, 200, seed=3)
     assert share(runs, "H1") == 1.0
-    assert sum(n for _, n in runs) / len(runs) < 1.5 * sprt.MIN_PAIRS  # about 110 pairs on average at Δ = d1
+    assert sum(n for _, n in runs) / len(runs) < 1.5 * sprt.MIN_PAIRS  # about 45 pairs on average at 6 × d1
 
 
 def test_without_the_minimum_of_pairs_the_test_ends_on_noise(monkeypatch):
@@ -144,7 +161,7 @@ def test_both_sides_play_the_arena_games_of_the_same_seed_group_by_group():
 
 def config(**changes):
     return {"players": 3, "new": "easy", "base": "random", "against": ["random", "random"], "seed": 5, "jobs": 1,
-            "d0": 0.0, "d1": 8.0, "alpha": 0.05, "beta": 0.05, "max_games": 15, "groups": 5, **changes}
+            "d0": 0.0, "d1": 4.0, "alpha": 0.05, "beta": 0.05, "max_games": 15, "groups": 5, **changes}
 
 
 def test_the_base_side_games_are_the_arena_games_of_its_seed():
@@ -173,7 +190,7 @@ def test_a_real_run_of_a_clear_gain_ends_with_h1(capsys):
     status, out, err = run_cli(capsys, "--new", "easy", "--base", "random", "--against", "random,random",
                                "--max-games", "300", "--seed", "3")
     assert status == 0
-    assert out[0].startswith("sprt: H1 accepted: easy is better than random (a gain of +8 points is likelier than +0)")
+    assert out[0].startswith("sprt: H1 accepted: easy is better than random (a gain of +4 points is likelier than +0)")
     assert f"; {sprt.MIN_PAIRS} groups a side, Δ +" in out[0]
     result = json.loads(out[1])
     assert result["verdict"] == "H1" and result["groups"] == sprt.MIN_PAIRS
@@ -213,7 +230,7 @@ def test_the_log_holds_both_sides_and_screen_paired_reads_it(tmp_path, monkeypat
     (["--alpha", "x"], "sprt: argument --alpha: invalid float value: 'x'"),
     (["--alpha", "0.5"], "sprt: --alpha must be above 0 and below 0.5, not 0.5"),
     (["--beta", "0"], "sprt: --beta must be above 0 and below 0.5, not 0"),
-    (["--d0", "8"], "sprt: --d0 must be below --d1 (points of win share), not 8 and 8"),
+    (["--d0", "4"], "sprt: --d0 must be below --d1 (points of win share), not 4 and 4"),
     (["--d1", "nan"], "sprt: --d0 must be below --d1 (points of win share), not 0 and nan"),
     (["--against", "greedy"], "sprt: --against needs 2 bots, one per other seat, not 1"),
     (["--new", "wizard"], "sprt: unknown bot 'wizard'"),

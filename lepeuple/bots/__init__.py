@@ -29,14 +29,16 @@ from .search import (
 )
 
 LEVELS = {
-    "easy": "Plays the move that scores most right now, never looking ahead; it beats two random players 99.7 % of the time.",
-    "normal": "Tries every move on a few guesses of the cards it cannot see and keeps the best; it wins 51 % against two easy"
-              " bots (a fair share is 33 %).",
-    "hard": "Plays its best moves on to the end of its next turn many times, everyone replying with care; it wins 51 %"
-            " against two normal bots.",
+    "easy": "Plays the move that scores most right now, never looking ahead; it wins about 99 games in 100 against two"
+            " random players.",
+    "normal": "Tries every move on a few guesses of the cards it cannot see and keeps the best; it wins about 1 game in 2"
+              " against two easy bots (a fair share is 1 in 3).",
+    "hard": "Plays its best moves on to the end of its next turn many times, everyone replying with care; it wins about"
+            " 1 game in 2 against two normal bots.",
 }
 """The levels offered to people, easiest first: name -> one line of what it does and how
-often it beats two of the level below, 3 players (docs/bots.md, the ladder)."""
+often it beats two of the level below, 3 players, in words: the nearest simple fraction to
+the chance the ladder's ratings give (docs/bots.md, the ladder; tests/test_ladder.py)."""
 
 # The levels' search (docs/bots.md): 8 greedy redeals keep the 5 best root actions,
 # then ISMCTS whose playouts let the first opponent to move reply as greedy would.

@@ -6,6 +6,7 @@ outcomes are worked out without playing them (no clone), which keeps the
 playout policy and the evaluation cheap enough for thousands of iterations.
 """
 
+import functools
 import math
 from typing import NamedTuple
 
@@ -37,15 +38,10 @@ DEFAULT = Weights()
 # the flanks); IS_PICKAXE: is the tile a pickaxe; POINTS: each event's raw deltas.
 
 
-_STEP = {}  # tiles -> [from][shift + 10] -> to
-
-
+@functools.lru_cache(maxsize=3)  # one table per tile count: 12, 16 and 20 tiles
 def step_table(tiles):
-    table = _STEP.get(tiles)
-    if table is None:
-        table = [[(t - 1 + s) % tiles + 1 for s in range(-10, 11)] if t else None for t in range(tiles + 1)]
-        _STEP[tiles] = table
-    return table
+    """[from][shift + 10] -> the tile a step of `shift` from `from` reaches."""
+    return [[(t - 1 + s) % tiles + 1 for s in range(-10, 11)] if t else None for t in range(tiles + 1)]
 
 
 # ----- outcomes of a move, worked out without playing it ---------------------
@@ -184,7 +180,10 @@ def _placement(g, m, to, seat, w):
     return value if owner == seat else -value / (g.players - 1)
 
 
-_BEST_CACHE = {}
+BEST_CACHE_SIZE = 20_000
+"""Boards the best-move scan remembers, the least recently used forgotten first: about 7 MB
+when full (362 bytes an entry), with as many hits in `hard`'s decisions as 200,000 entries
+(docs/bots.md, Results: scripts/research/cache_memory.py)."""
 
 
 def best_move_value(g, seat, w=DEFAULT):
@@ -194,28 +193,31 @@ def best_move_value(g, seat, w=DEFAULT):
     (a pure function of the board, the scores, the seat's movement cards and
     whether it may draw a power card), since playouts meet the same boards often.
     """
+    may_draw = bool(can_draw_power(g, seat))
     if w is not DEFAULT:
-        return _best_move_value(g, seat, w)
-    key = (seat, bytes(g.pos), tuple(g.scores), tuple(g.moves[seat]), bool(can_draw_power(g, seat)))
-    value = _BEST_CACHE.get(key)
-    if value is None:
-        if len(_BEST_CACHE) > 200000:
-            _BEST_CACHE.clear()
-        value = _BEST_CACHE[key] = _best_move_value(g, seat, w)
-    return value
+        return _best_move_value(g.pos, g.scores, g.moves[seat], may_draw, seat, w)
+    return _best_remembered(bytes(g.pos), tuple(g.scores), tuple(g.moves[seat]), may_draw, seat)
 
 
-def _best_move_value(g, seat, w=DEFAULT):
-    pos, players = g.pos, g.players
-    steps = step_table(g.tiles)
-    across_of = ACROSS_OF[g.tiles]
-    count = counts(pos, g.tiles)
+@functools.lru_cache(maxsize=BEST_CACHE_SIZE)
+def _best_remembered(pos, scores, hand, may_draw, seat):
+    return _best_move_value(pos, scores, hand, may_draw, seat, DEFAULT)
+
+
+def _best_move_value(pos, scores, hand, may_draw, seat, w=DEFAULT):
+    """The scan itself: `pos` the meeples' tiles, `hand` the seat's movement cards,
+    `may_draw` whether a pickaxe would give it a power card."""
+    players = len(scores)
+    tiles = 4 * players
+    steps = step_table(tiles)
+    across_of = ACROSS_OF[tiles]
+    count = counts(pos, tiles)
     best = 0.0
-    pick = w.pickaxe if can_draw_power(g, seat) else 0.0
+    pick = w.pickaxe if may_draw else 0.0
     mine = (2 * seat, 2 * seat + 1)
     theirs = None
     seen = set()
-    for c in g.moves[seat]:
+    for c in hand:
         own, shift, square, first_step, second_step = _CARD[c]
         if own:
             meeples = mine
@@ -232,7 +234,7 @@ def _best_move_value(g, seat, w=DEFAULT):
                 if across:
                     if count[across] - (pos[m] == across) > 0 and (m, to) not in seen:
                         seen.add((m, to))
-                        v = net_gain(event_deltas(pos, g.scores, m, to, seat, players), seat, players, w.net)
+                        v = net_gain(event_deltas(pos, scores, m, to, seat, players), seat, players, w.net)
                         best = max(best, v)
                 elif own and IS_PICKAXE[to] and pick > best:
                     best = pick
@@ -244,7 +246,7 @@ def _best_move_value(g, seat, w=DEFAULT):
                     across = across_of[to]
                     if across and count[across] - (pos[m] == across) > 0 and (m, to) not in seen:
                         seen.add((m, to))
-                        v = net_gain(event_deltas(pos, g.scores, m, to, seat, players), seat, players, w.net)
+                        v = net_gain(event_deltas(pos, scores, m, to, seat, players), seat, players, w.net)
                         best = max(best, v)
     return best
 
@@ -293,7 +295,10 @@ class Model(NamedTuple):
 MODEL = Model()
 
 
-_POWER_WEIGHTS = {}  # model.power -> {card: weight}, built once per model
+@functools.lru_cache(maxsize=4)  # one per win model in use (today's, a research one)
+def _power_weights(power):
+    """{card: weight} of a model's power cards."""
+    return dict(power)
 
 
 def utilities(g, model=MODEL, w=DEFAULT):
@@ -301,9 +306,7 @@ def utilities(g, model=MODEL, w=DEFAULT):
     n = g.players
     when = turn_order(g)
     pot = model.potential
-    powers = _POWER_WEIGHTS.get(model.power)
-    if powers is None:
-        powers = _POWER_WEIGHTS[model.power] = dict(model.power)
+    powers = _power_weights(model.power)
     target = g.options["target"]
     acting = g.phase in ("power", "move")
     # The home whose flank each meeple stands on (-1 off the flanks), once for all seats.

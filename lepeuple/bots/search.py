@@ -132,8 +132,12 @@ class IsmctsEngine:
     """
 
     def __init__(self, source, seed, budget=1000, weights=DEFAULT, model=MODEL, c=0.2,
-                 imitate=0, topk=0, rootk=0, pre=8, per3=False, rr=False, own=0, leaf=None, horizon=1):
+                 imitate=0, topk=0, rootk=0, pre=8, per3=False, rr=False, own=0, leaf=None, horizon=1,
+                 tree=True, halving=False):
         self.rr = rr
+        # tree: the seat's own further decisions of this turn are walked in a tree by UCB; False: the
+        # playout's rule (the imitation for `hard`) chooses them, as it does the seat's next turn.
+        self.tree = tree
         self.own = own  # the imitated seat's redeals of its own view (0: none)
         # leaf: what scores a playout's last position (a `learned.Learned`; None: `model`, as the
         # imitated seats judge); horizon: how many more of the seat's turns a playout plays (0: none,
@@ -157,6 +161,9 @@ class IsmctsEngine:
         self.pre = pre if rootk and len(self.legal) > rootk else 0
         self.rootk = rootk
         self.greedy_totals = [0.0] * len(self.legal) if self.pre else None
+        # Sequential Halving at the root (Karnin et al. 2013, as Gumbel AlphaZero uses it): the kept
+        # candidates share the budget in rounds; each round keeps the better half by mean.
+        self.halving = Halving(budget - self.pre) if halving else None
 
     def iterate(self):
         if self.iterations < self.pre:
@@ -167,7 +174,7 @@ class IsmctsEngine:
         g = self.source.sample(Rng(_mix(self.seed, j)))
         rng = Rng(_mix(self.seed ^ _POLICY_SALT, j))
         path = [self.root, node]
-        reward = self._playout(g, rng, action, path, in_tree=j > 0)
+        reward = self._playout(g, rng, action, path, in_tree=j > 0 and self.tree)
         for n in path:
             n.visits += 1
             n.total += reward
@@ -224,6 +231,9 @@ class IsmctsEngine:
     def _select_root(self):
         """The root action to try next: each once in turn, then the best UCB score."""
         children = self.root.children
+        if self.halving is not None:
+            a = self.halving.next(self.cands, children)
+            return a, children.setdefault(a, Node())
         for a in self.cands:
             if a not in children:
                 child = children[a] = Node()
@@ -278,9 +288,48 @@ class IsmctsEngine:
                 totals = self.greedy_totals
                 return self.legal[max(range(len(self.legal)), key=lambda i: (totals[i], -i))]
             return self.legal[0]
+        if self.halving is not None:
+            return max(self.halving.alive or self.cands, key=lambda a: _mean(children.get(a)))
         if self.rr:
             return max(self.cands, key=lambda a: _mean(children.get(a)))
         return max(self.cands, key=lambda a: _rank(children.get(a)))
+
+
+class Halving:
+    """Sequential Halving's schedule over the root's candidates: in each of ceil(log2 k) rounds
+    every candidate still alive is tried equally often (the j-th try of each meets the j-th
+    redeal), then the worse half by mean is dropped. Each round spends an equal part of what
+    the budget has left; the tries of earlier rounds count in the means (as Gumbel AlphaZero's)."""
+
+    def __init__(self, budget):
+        self.left = budget  # iterations not yet given out
+        self.alive = None  # the candidates of the current round, None before the first
+        self.target = 0  # the tries each alive candidate has when the round is over
+
+    def next(self, cands, children):
+        """The candidate to try next, closing rounds as they fill."""
+        if self.alive is None:
+            self.alive = list(cands)
+            self._plan(children)
+        while True:
+            behind = [a for a in self.alive if _tries(children.get(a)) < self.target]
+            if behind:
+                self.left -= 1
+                return min(behind, key=lambda a: _tries(children.get(a)))  # the first of the least tried
+            if len(self.alive) > 2:
+                order = sorted(self.alive, key=lambda a: -_mean(children.get(a)))
+                self.alive = [a for a in self.alive if a in order[: (len(self.alive) + 1) // 2]]
+            self._plan(children)
+
+    def _plan(self, children):
+        """The next round's target: its share of the iterations left, spread over the alive."""
+        rounds = max(1, math.ceil(math.log2(len(self.alive))))
+        per = max(1, self.left // rounds // len(self.alive))
+        self.target = max(_tries(children.get(a)) for a in self.alive) + per
+
+
+def _tries(node):
+    return node.visits if node is not None else 0
 
 
 def imitate_greedy(g, rng, model=MODEL, w=DEFAULT, topk=0, own=0):

@@ -19,6 +19,7 @@ never on the engine's play path. Only what every seat saw at the table goes out.
 A game without history (a search clone) gets an empty log.
 """
 
+import functools
 import json
 
 from ..core.actions import Draw, Move, Pass, Power, to_json
@@ -29,8 +30,6 @@ DEPTH = 3
 
 _HAND_CHANGES = frozenset({"steal", "swap_hands", "discard"})
 
-_CACHE = {}  # the game's set-up (_setup_key) -> a Shadow replaying its history (lepeuple/core/shadow.py)
-_CACHE_SIZE = 8
 
 
 class _Record:
@@ -48,13 +47,17 @@ def records(game):
     history = game.history
     if not history:
         return []
-    key = _setup_key(game)
-    shadow = _CACHE.get(key)
-    if shadow is None or not shadow.fits(history):
-        if len(_CACHE) >= _CACHE_SIZE:
-            _CACHE.pop(next(iter(_CACHE)))
-        shadow = _CACHE[key] = Shadow(game)
-    return shadow.follow(history, _record)
+    held = _replay_of(_setup_key(game))
+    if not held or not held[0].fits(history):
+        held[:] = [Shadow(game)]
+    return held[0].follow(history, _record)
+
+
+@functools.lru_cache(maxsize=8)  # the games followed at once: an arena's, a research script's
+def _replay_of(setup):
+    """The holder of the Shadow (lepeuple/core/shadow.py) replaying the history of the game set up as
+    `setup` (_setup_key): a one-item list, refilled when the history no longer fits it."""
+    return []
 
 
 def _setup_key(game):

@@ -341,6 +341,22 @@ BOTS = {
     # view of the determinisation, on 2 redeals (docs/bots.md, "Imitated greedy"). An
     # iteration costs about 2.1 times hard's, so 8 + 142 iterations keep a decision's time.
     "hard-own2": (IsmctsEngine, 150, {**_HARD, "own": 2}),
+    # The model's leaks mended one at a time (docs/bots.md, "Mending the model's leaks"):
+    # Budgets keep hard's CPU time per decision (scripts/research/screen_speed.py).
+    # (a) imitated seats blind to hard's hand: each imitated decision redeals what that seat
+    # cannot see from its own view of the determinisation (one redeal);
+    "hard-blind": (IsmctsEngine, 262, {**_HARD, "own": 1}),
+    # (b) hard's own further decisions of its turn (after a power card) chosen by the
+    # imitation, as its next turn is, instead of by UCB over near-equal values;
+    "hard-follow": (IsmctsEngine, 300, {**_HARD, "tree": False}),
+    # (c) a wider root in the same budget: Sequential Halving over greedy's 10 best, or every action.
+    "hard-sh10": (IsmctsEngine, 288, {**_HARD, "rootk": 10, "halving": True}),
+    "hard-sh": (IsmctsEngine, 284, {**_HARD, "rootk": 0, "halving": True}),
+    # (b) and (c) together: the wider root, each candidate valued with the imitation's follow-ups.
+    "hard-sh10-follow": (IsmctsEngine, 288, {**_HARD, "rootk": 10, "halving": True, "tree": False}),
+    # Every root action tried in round robin, no pruning: the reference of
+    # scripts/research/screen_root.py (give it a budget, `hard-all:1500`).
+    "hard-all": (IsmctsEngine, 1500, {**_HARD, "rootk": 0}),
     # hard whose playouts end on the learned evaluation (lepeuple/bots/learned.py; the file
     # LEPEUPLE_LEARNED names, else the shipped one), at three horizons (docs/bots.md):
     # the end of its next turn as today, at once (the current turn over), one round more.

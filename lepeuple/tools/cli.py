@@ -5,6 +5,8 @@ import json
 import os
 import sys
 
+from . import sprt
+
 
 def _jobs_help():
     """--jobs' help, with the number of cores this process may use here."""
@@ -46,10 +48,11 @@ def main(argv=None):
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1, help=_jobs_help())
     p.add_argument("--d0", type=float, default=0.0, help="H0: the change gains d0 points of win share (default 0)")
-    p.add_argument("--d1", type=float, default=8.0, help="H1: the change gains d1 points (default 8)")
+    p.add_argument("--d1", type=float, default=sprt.D1, help=f"H1: the change gains d1 points (default {sprt.D1:g})")
     p.add_argument("--alpha", type=float, default=0.05, help="the chance of accepting H1 when H0 holds (default 0.05)")
     p.add_argument("--beta", type=float, default=0.05, help="the chance of accepting H0 when H1 holds (default 0.05)")
-    p.add_argument("--max-games", type=int, default=1200, help="at most this many games a side (default 1200)")
+    p.add_argument("--max-games", type=int, default=sprt.MAX_GAMES,
+                   help=f"at most this many games a side (default {sprt.MAX_GAMES})")
     p.add_argument("--resume", action="store_true", help="count the pairs an earlier run of this test logged in "
                                                          "LEPEUPLE_ARENA_LOG and play on from there")
     _one_line_errors(p, "sprt")
@@ -183,6 +186,4 @@ def _arena(args):
 
 
 def _sprt(args):
-    from .sprt import main as sprt_main
-
-    return sprt_main(args)
+    return sprt.main(args)

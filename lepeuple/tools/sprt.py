@@ -38,6 +38,14 @@ import time
 
 from . import arena
 
+D1 = 4.0
+"""H1's gain in points of win share by default: gains of +2 to +4 (a learned evaluation's, a mended
+leak's) are what remains to find, and with H1 at +8 they drifted toward "H0 accepted"."""
+
+MAX_GAMES = 1500
+"""Games a side at most by default (500 groups of 3): with H1 at +4 and the spread of `hard`'s
+paired groups, most tests end before it (docs/bots.md, the sequential test)."""
+
 MIN_PAIRS = 40
 # Pairs all alike (a bot against itself) have no spread: a floor of (0.1 point)²
 # keeps the LLR finite, and such a test ends at MIN_PAIRS.

@@ -2,9 +2,9 @@
 
 Positions: every decision with more than one legal action of seat 0 in `--games`
 greedy games (deal seeds `seed * 100003 + i`); each level decides from
-`with_log(view(...))` (levels other than hard-infer ignore the log). Prints the
-mean and the largest CPU ms per decision and the longest single iteration (what a
-browser slice must fit).
+`with_log(view(...))` (levels other than hard-infer ignore the log), the levels in
+turn on each position. Prints the mean and the largest CPU ms per decision and the
+longest single iteration (what a browser slice must fit).
 
     .venv/bin/python scripts/research/screen_speed.py --players 3 --levels hard,hard-infer --games 2
 """
@@ -45,20 +45,22 @@ def main():
     args = p.parse_args()
     views = positions(args.players, args.games, args.seed)
     print(f"{len(views)} decisions of seat 0, {args.players} players, {args.games} greedy games, seed {args.seed}")
-    for level in args.levels.split(","):
-        times, longest = [], 0.0
-        for i, v in enumerate(views):
+    levels = args.levels.split(",")
+    times = {level: [] for level in levels}
+    longest = dict.fromkeys(levels, 0.0)
+    for i, v in enumerate(views):  # the levels in turn on each position: a load that changes meanwhile hits all alike
+        for level in levels:
             start = time.process_time()
             t = think(v, level, i)
             while not t.done:
                 s = time.process_time()
                 t.step(0.0)  # one iteration per step
-                longest = max(longest, time.process_time() - s)
+                longest[level] = max(longest[level], time.process_time() - s)
             t.action()
-            times.append(time.process_time() - start)
-        print(f"{level:<12} mean {1000 * sum(times) / len(times):7.1f} ms  max {1000 * max(times):7.1f} ms  "
-              f"longest iteration {1000 * longest:5.1f} ms")
-
+            times[level].append(time.process_time() - start)
+    for level in levels:
+        print(f"{level:<12} mean {1000 * sum(times[level]) / len(views):7.1f} ms  max {1000 * max(times[level]):7.1f} ms  "
+              f"longest iteration {1000 * longest[level]:5.1f} ms")
 
 if __name__ == "__main__":
     main()

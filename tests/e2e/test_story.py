@@ -429,7 +429,7 @@ SCORING_WATCH = """() => {
         if (text !== null && !current) {
             current = {start: performance.now(), end: null, text,
                        tiles: document.querySelectorAll('.tile.scoring').length,
-                       showing: !!document.querySelector('.table-screen.showing')};
+                       showing: !!document.querySelector('.board.showing')};
             window.__scoring.push(current);
         }
     };
@@ -450,7 +450,7 @@ def test_a_scoring_step_is_held_and_highlighted(goto_ready, page):
                            timeout=300_000)
     shoot(page, "story-scoring-step")
     assert page.locator(".tile.scoring").count() >= 1
-    assert visible(page, ".table-screen.showing")
+    assert visible(page, ".board.showing")
     page.wait_for_function(f"() => window.__scoring.some(s => s.end !== null && s.text.match({EVENT_RE}))", timeout=30_000)
     step = page.evaluate(f"window.__scoring.find(s => s.end !== null && s.text.match({EVENT_RE}))")
     held = (step["end"] - step["start"]) / 1000

@@ -77,7 +77,7 @@ def ring(view, seats, offer=None, marks=None, center=None, walks=None):
              [_cached_tile(n, places[n - 1] + places_tall[n - 1], seats, on.get(n, []), reach.get(n),
                            tuple(marks.get(n, ())) + (("chosen",) if chosen in on.get(n, []) else ()))
               for n in range(1, tiles + 1)],
-             h("div", {"class": "ring-center"}, center),
+             h("div", {"class": "ring-center", "data-region": "ring-center"}, center),
              _meeple_layer(on, seats, clickable, (wide, places), (tall, places_tall), walks or {}))
 
 
@@ -90,7 +90,7 @@ def _meeple_layer(on, seats, clickable, wide, tall, walks):
             spots = [_spot(tile, k, len(here), width, places, aspect)
                      for (width, places), aspect in ((wide, WIDE), (tall, TALL))]
             pawns.append(_meeple(m, seats, m in clickable, tile, spots, walks.get(m)))
-    return h("div", {"class": "meeple-layer", "data-keys": "meeples"}, pawns)
+    return h("div", {"class": "meeple-layer", "data-keys": "meeples", "data-region": "meeples"}, pawns)
 
 
 def _spot(tile, k, count, width, places, aspect):
@@ -165,7 +165,7 @@ def _tile(n, place, meeples, reach, marks, lang):
     style += f";--people:{COLOURS[owner]}" if owner is not None else ""
     tip = t("words.join", move=words, tile=t("tip." + kind))
     return cached(h(
-        "div", {"class": cls, "style": style, "data-tile": n, "data-key": f"tile-{n}", "title": tip,
+        "div", {"class": cls, "style": style, "data-tile": n, "data-region": f"tile-{n}", "title": tip,
                 "data-rule": TILE_RULES[kind]},
         h("span", {"class": "tile-num"}, n),
         _icon(n, kind, owner),

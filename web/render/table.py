@@ -74,8 +74,7 @@ class TableModel:
 
 def table_screen(m):
     v = _at_frame(m)
-    return h("div", {"class": classes("table-screen", passing=m.pass_to is not None, over=v["over"],
-                                      showing=m.frame is not None)},
+    return h("div", {"class": classes("table-screen", passing=m.pass_to is not None, over=v["over"])},
              # What a turn needs (prompt, ring, hand) fills the first screen, on a phone too;
              # scores and the log come beside it, or below it on a phone (one tap: "to-side").
              h("div", {"class": "play-area"},
@@ -89,7 +88,9 @@ def table_screen(m):
                  prompt_why(m),
                  action_bar(m)),
                _notices(m.notices),
-               h("div", {"class": "board", "data-region": "board"},
+               # `showing` a step: on the board's region, which a step redraws anyway (on the
+               # table's box it changed the skeleton, which the page then patched whole).
+               h("div", {"class": classes("board", showing=m.frame is not None), "data-region": "board"},
                  ring(v, m.seats, m.offer, _marks(m), [score_track(v, m.seats), piles(v, *_last_card(m))], _walks(m))),
                legend(v["options"]["target"]),  # every mark of the board in words
                all_hands(m) if m.replay and m.replay.hands else hand(m)),

@@ -16,13 +16,13 @@ class GuideController:
 
     def note_visit(self):
         """At start-up: a first visit (no save, no preferences) is offered the guided game."""
-        store = self.app.page.store
+        store = self.app.device.store
         self.first_visit = self.app.game.session is None and store.backend.getItem(PREFS_KEY) is None
 
     def open(self, _):
         """Open the guided game where it was left; the game in progress waits."""
         if self.tutorial is None:
-            self.tutorial = Tutorial.resume(self.app.page.store.backend)
+            self.tutorial = Tutorial.resume(self.app.device.store.backend)
             self.tutorial.save()
         self.app.close_panel()
         self.app.go("tutorial")
@@ -46,21 +46,21 @@ class GuideController:
 
     def again(self, _):
         if self.app.screen == "tutorial":
-            forget_tutorial(self.app.page.store.backend)
-            self.tutorial = Tutorial(self.app.page.store.backend)
+            forget_tutorial(self.app.device.store.backend)
+            self.tutorial = Tutorial(self.app.device.store.backend)
             self.tutorial.save()
             return "choice"
         return None
 
     def play(self, _):
         """The guided game is over: on to a real game (the offer is not made again)."""
-        forget_tutorial(self.app.page.store.backend)
+        forget_tutorial(self.app.device.store.backend)
         self.tutorial, self.first_visit = None, False
         self.app.close_panel()
         self.app.go_back()
 
     def offer(self):
-        step, _ = tutorial_progress(self.app.page.store.backend)
+        step, _ = tutorial_progress(self.app.device.store.backend)
         if step is None and not self.first_visit:
             return None
         return tutorial_offer(step, len(TUTORIAL_STEPS))

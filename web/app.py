@@ -114,13 +114,13 @@ class App:
         return self.game.stale
 
     @property
-    def tutorial(self):
-        return self.guide.tutorial
+    def guide_game(self):
+        return self.guide.guide_game
 
     def moment(self):
         """How far play has gone on the screen up: a choice of play clicked on an older
         drawing is not acted on (web/startup/boot.Link.command)."""
-        game = self.guide.tutorial.game if self.screen == "tutorial" and self.guide.tutorial else None
+        game = self.guide.guide_game.game if self.screen == "tutorial" and self.guide.guide_game else None
         game = game or (self.session.game if self.session else None)
         return self.screen, len(game.history) if game else None
 

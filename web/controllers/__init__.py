@@ -8,7 +8,7 @@
   replies, the data channels (docs/remote.md).
 - `form.FormController` — the new-game form, "discard the game?", an
   unreadable save.
-- `guide.GuideController` — the guided first game (web/model/tutorial_game.py).
+- `guide.GuideController` — the guided first game (web/model/guide_game.py).
 - `replay.ReplayController` — the replay viewer: the game in progress, a
   finished one, a file or a link; sharing; the review ("coach").
 - `folds.Folds` — what the table and the replay share: how much of a long log and

@@ -217,17 +217,17 @@ def compiled_catalogs():
 
 def shared_keys():
     """{name: value} of KEYS_MODULE, read from the Python that owns each."""
-    from web.model import newgame, storage, tutorial_game as tutorial
+    from web.model import guide_game, newgame, storage
     from web.startup import takeover
 
     return {"SAVE_KEY": storage.SAVE_KEY, "PREFS_KEY": storage.PREFS_KEY, "KEPT_KEY": takeover.KEPT_KEY,
-            "TUTORIAL_KEY": tutorial.KEY, "SAVE_END": storage.SAVE_END, "SETUP_KEYS": list(newgame.SETUP_KEYS),
+            "TUTORIAL_KEY": guide_game.KEY, "SAVE_END": storage.SAVE_END, "SETUP_KEYS": list(newgame.SETUP_KEYS),
             "WHOLE": newgame.WHOLE}
 
 
 def keys_module():
     """The text of KEYS_MODULE: one `export const NAME = <JSON>;` line per shared name."""
-    head = ("// Written by scripts/build_site.py from web/model/storage.py, web/startup/takeover.py, web/model/tutorial_game.py\n"
+    head = ("// Written by scripts/build_site.py from web/model/storage.py, web/startup/takeover.py, web/model/guide_game.py\n"
             "// and web/model/newgame.py (edit those, not this): the names web/startup/firstscreen.mjs shares with them.\n")
     return head + "".join(f"export const {name} = {json.dumps(value)};\n" for name, value in shared_keys().items())
 

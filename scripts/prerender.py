@@ -18,11 +18,11 @@ that the form shown early is what Python then draws.
 from web import i18n
 from web.markup import cached, h, to_html
 from web.model import botrunner
+from web.model.guide_game import STEPS
 from web.model.newgame import Seat, Setup, default_level
-from web.model.tutorial_game import STEPS
 from web.render import screens
+from web.render.guide_view import offer
 from web.render.rules import rules_page
-from web.render.tutorial_view import offer
 
 SEATS = 5  # the most a table takes (docs/rules.md R1)
 

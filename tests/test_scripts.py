@@ -1,7 +1,6 @@
 """scripts/ is a package: its modules import one another, lepeuple and web by their full
 names and run as `python -m scripts.NAME` from the repository root, so none edits
-sys.path to find a module, and no benchmark imports a test. The research screens
-(scripts/research/, run as files: docs/bots.md) are not covered here."""
+sys.path to find a module, and no benchmark or research screen imports a test."""
 
 import ast
 from pathlib import Path
@@ -9,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-MODULES = sorted([*(ROOT / "scripts").glob("*.py"), *(ROOT / "scripts" / "bench").glob("*.py")])
+MODULES = sorted([*(ROOT / "scripts").glob("*.py"), *(ROOT / "scripts").glob("*/*.py")])
 
 
 def edits_sys_path(node):

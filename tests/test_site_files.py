@@ -44,7 +44,7 @@ def test_the_site_ships_every_module_the_page_can_import():
 
 
 def test_the_first_screen_takes_its_keys_from_the_python():
-    from web.model import newgame, storage, tutorial_game as tutorial
+    from web.model import guide_game, newgame, storage
     from web.startup import takeover
 
     module = (ROOT / build_site.KEYS_MODULE).read_text(encoding="utf-8")
@@ -52,7 +52,7 @@ def test_the_first_screen_takes_its_keys_from_the_python():
     exported = dict(re.findall(r"^export const (\w+) = (.*);$", module, re.M))
     assert {name: json.loads(value) for name, value in exported.items()} == {
         "SAVE_KEY": storage.SAVE_KEY, "PREFS_KEY": storage.PREFS_KEY, "KEPT_KEY": takeover.KEPT_KEY,
-        "TUTORIAL_KEY": tutorial.KEY, "SAVE_END": storage.SAVE_END, "SETUP_KEYS": list(newgame.SETUP_KEYS),
+        "TUTORIAL_KEY": guide_game.KEY, "SAVE_END": storage.SAVE_END, "SETUP_KEYS": list(newgame.SETUP_KEYS),
         "WHOLE": newgame.WHOLE}
     first = (ROOT / "web/startup/firstscreen.mjs").read_text()
     imported = re.search(r'^import \{ ([\w, ]+) \} from "\./keys\.mjs";$', first, re.M)

@@ -31,10 +31,10 @@ localStorage before the page loads: the normal resume path.
 
 from . import i18n
 from .controllers import UNCHANGED
+from .controllers.device import Device
 from .controllers.form import FormController
 from .controllers.game import GameController
 from .controllers.guide import GuideController
-from .controllers.page import Page
 from .controllers.remote import RemoteController
 from .controllers.replay import ReplayController
 from .controllers.stats import StatsController
@@ -57,7 +57,7 @@ class App:
     controllers, and the command routes."""
 
     def __init__(self, dom, backend, search="", languages=(), clock=None, rng=None, saving=True, fragment=""):
-        self.page = Page(dom, backend, search, languages, clock, rng, saving)
+        self.device = Device(dom, backend, search, languages, clock, rng, saving)
         self.screen = "new"
         self.back = {}  # visited screen -> the screen it returns to
         self.panel = None
@@ -99,11 +99,11 @@ class App:
 
     @property
     def store(self):
-        return self.page.store
+        return self.device.store
 
     @property
     def levels(self):
-        return self.page.levels
+        return self.device.levels
 
     @property
     def session(self):
@@ -114,13 +114,13 @@ class App:
         return self.game.stale
 
     @property
-    def tutorial(self):
-        return self.guide.tutorial
+    def guide_game(self):
+        return self.guide.guide_game
 
     def moment(self):
         """How far play has gone on the screen up: a choice of play clicked on an older
         drawing is not acted on (web/startup/boot.Link.command)."""
-        game = self.guide.tutorial.game if self.screen == "tutorial" and self.guide.tutorial else None
+        game = self.guide.guide_game.game if self.screen == "tutorial" and self.guide.guide_game else None
         game = game or (self.session.game if self.session else None)
         return self.screen, len(game.history) if game else None
 
@@ -143,14 +143,14 @@ class App:
 
     def boot(self):
         """Read preferences, the URL and the save; show the right screen."""
-        page, form = self.page, self.form
+        device, form = self.device, self.form
         prefs, reset = self._prefs()
-        query = parse_query(page.search, page.levels)
-        lang = query.lang or prefs.get("lang") or i18n.pick_language(page.languages)
+        query = parse_query(device.search, device.levels)
+        lang = query.lang or prefs.get("lang") or i18n.pick_language(device.languages)
         self.set_language(lang, remember=bool(query.lang))
-        page.set_speed(query.speed or prefs.get("speed") or "normal")
-        page.set_sound(prefs.get("sound", "off"))
-        guided = "tutorial=1" in page.search.lstrip("?").split("&")  # ?tutorial=1: the guided game
+        device.set_speed(query.speed or prefs.get("speed") or "normal")
+        device.set_sound(prefs.get("sound", "off"))
+        guided = "tutorial=1" in device.search.lstrip("?").split("&")  # ?tutorial=1: the guided game
         form.report(query.errors, self._start_notices(query, reset, guided))
         if self.remote.opens(self.remote.fragment):  # a friend's invitation, or a reply to hand on
             self.render()
@@ -158,14 +158,14 @@ class App:
         self.resume_saved()
         self.guide.note_visit()
         if guided:
-            page.dom.replace_query(self._kept_query(query))
+            device.dom.replace_query(self._kept_query(query))
             self.command("tutorial")
             return
         if self.replay.fragment and self.replay.open_link(self.replay.fragment):  # the save stays as it was
             self.render(focus="choice")
             return
         if query.setup is not None:
-            page.dom.replace_query(self._kept_query(query))
+            device.dom.replace_query(self._kept_query(query))
             if self.session is not None and not self.session.game.is_over:
                 if not same_game(query.setup, self.session.setup):  # the same: the saved game resumes
                     form.ask_discard("confirm.link", link_setup=query.setup)
@@ -182,14 +182,14 @@ class App:
     def _start_notices(self, query, reset, guided):
         """What the new-game screen says at start-up: the URL's notices (but "tutorial" when
         it opens the guided game), preferences reset, stats set aside, storage keeping nothing."""
-        page = self.page
-        notices = query.notices + reset + stats.check(page.store) + ([] if page.saving else [("save.memory", {})])
+        device = self.device
+        notices = query.notices + reset + stats.check(device.store) + ([] if device.saving else [("save.memory", {})])
         return [n for n in notices if not guided or n != ("err.unknown_param", {"name": "tutorial"})]
 
     def _prefs(self):
         """(preferences, notices): only values the page knows are kept; anything else
         in storage is reset (with a notice), so no stored value can stop the page."""
-        store = self.page.store
+        store = self.device.store
         raw = store.prefs()
         allowed = {"lang": i18n.CODES, "speed": tuple(playback.READ), "sound": ("on", "off")}
         prefs = {key: value for key, value in (raw or {}).items()
@@ -281,9 +281,9 @@ class App:
         if name == "lang":
             self.set_language(value, remember=True)
         elif name == "speed" and value in playback.READ:
-            self.page.set_speed(value, remember=True)
+            self.device.set_speed(value, remember=True)
         elif name == "sound" and value in ("on", "off"):
-            self.page.set_sound(value, remember=True)
+            self.device.set_sound(value, remember=True)
         elif name == "form":
             self.form.form_changed()
         elif name.startswith("replay-"):
@@ -329,15 +329,15 @@ class App:
 
     def storage_changed(self, key):
         """The browser says another tab wrote to storage (key None: storage cleared)."""
-        if key in (SAVE_KEY, None) and self.session is not None and self.page.store.changed_elsewhere():
+        if key in (SAVE_KEY, None) and self.session is not None and self.device.store.changed_elsewhere():
             self.game.go_stale()
             self.render()
 
     def set_language(self, code, remember=False):
         code = i18n.set_language(code)
-        self.page.dom.set_language(code)
+        self.device.dom.set_language(code)
         if remember:
-            self.page.store.set_pref("lang", code)
+            self.device.store.set_pref("lang", code)
 
     def log_more(self, _):
         """The log's older folded turns: the next page of them drawn on demand, by the
@@ -387,9 +387,9 @@ class App:
                 "tutorial": self.guide.render, "join": self.remote.render}[self.screen]()
         in_game = self.screen if self.screen in ("table", "replay", "tutorial") else None
         panel = rules_panel(self.panel) if self.panel is not None and self.screen in ("table", "tutorial") else None
-        dom = self.page.dom
+        dom = self.device.dom
         dom.render(h("div", {"class": f"page screen-{self.screen}"},
-                     screens.header(i18n.language(), self.page.speed, in_game, self.page.sound),
+                     screens.header(i18n.language(), self.device.speed, in_game, self.device.sound),
                      h("main", {"class": "content" + (" with-panel" if panel else "")}, body, panel)),
                    focus=focus)
         dom.flag("screen", self.screen)

@@ -106,7 +106,7 @@ def card_values(entry, players, cards, w=DEFAULT):
 
 JUDGED_TEMPERATURE = 0.043
 """Softmax temperature of the opponent model judged by greedy's win model, in chances to win
-(scripts/research/fit_inference.py --judged --games 40 --seed 6: log-likelihood −0.817 a decision
+(python -m scripts.research.fit_inference --judged --games 40 --seed 6: log-likelihood −0.817 a decision
 against −1.042 for the model in points, −1.266 uniform)."""
 
 

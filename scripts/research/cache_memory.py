@@ -5,22 +5,18 @@ decision of seat 0 with a real choice in `--games` greedy games (the positions o
 screen_speed.py). Then, emptied, it is refilled by a quarter of those decisions under
 tracemalloc: what clearing it frees, per entry, times the size is its memory when full.
 
-    .venv/bin/python scripts/research/cache_memory.py --sizes 5000,20000,200000 --games 1
+    .venv/bin/python -m scripts.research.cache_memory --sizes 5000,20000,200000 --games 1
 """
 
 import argparse
 import functools
 import gc
-import os
-import sys
 import time
 import tracemalloc
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
-
 from lepeuple.bots import evaluate
 from lepeuple.research.infer import think
-from screen_speed import positions
+from scripts.research.screen_speed import positions
 
 
 def decide_all(views, level):

@@ -16,15 +16,12 @@ held-out log-likelihood per position of the current MODEL, of the refit and of a
 uniform guess, and the refit as a `Model(...)` to paste into evaluate.py (the
 shipped model stays plain Python numbers).
 
-    .venv/bin/python scripts/research/fit_evaluation.py --games 300 --seed 11
+    .venv/bin/python -m scripts.research.fit_evaluation --games 300 --seed 11
 """
 
 import argparse
 import math
-import os
 import sys
-
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
 from lepeuple.bots import think
 from lepeuple.bots.evaluate import FLANK_OWNER, MODEL, Model, best_move_value, turn_order, utilities

@@ -12,15 +12,12 @@ log-likelihood of the chosen options under softmax(values / T) (a grid, then a
 golden-section refinement). `--judged` fits hard-judged's model instead: each
 option's value is the chance to win greedy's win model gives it (infer.card_chances).
 
-    .venv/bin/python scripts/research/fit_inference.py --games 40 --seed 5
+    .venv/bin/python -m scripts.research.fit_inference --games 40 --seed 5
 """
 
 import argparse
 import math
-import os
 import sys
-
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
 from lepeuple.core.rng import Rng
 from lepeuple.core.setup import new_game

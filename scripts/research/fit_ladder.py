@@ -1,7 +1,7 @@
 """Fit the ladder (lepeuple/research/ladder.py) and print it as docs/bots.md's table.
 
-    .venv/bin/python scripts/research/fit_ladder.py                     # the runs kept in ladder_runs.jsonl
-    .venv/bin/python scripts/research/fit_ladder.py --add runs/x.jsonl --date 2026-12-05 --command "…"
+    .venv/bin/python -m scripts.research.fit_ladder                     # the runs kept in ladder_runs.jsonl
+    .venv/bin/python -m scripts.research.fit_ladder --add runs/x.jsonl --date 2026-12-05 --command "…"
 
 `--add LOG` sums an arena log (LEPEUPLE_ARENA_LOG, or an sprt log's side with `--side`)
 into one run and appends it to the runs file, with its date and command.
@@ -10,9 +10,6 @@ into one run and appends it to the runs file, with its date and command.
 import argparse
 import json
 import os
-import sys
-
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
 from lepeuple.research import ladder
 

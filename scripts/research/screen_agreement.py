@@ -6,14 +6,10 @@ than three legal actions), the reference bot (default `hard-hands-movement-cheat
 and each compared bot on the seat's view, with the same seed. A bot whose
 beliefs help should agree with the reference more often.
 
-    .venv/bin/python scripts/research/screen_agreement.py --positions 40 --bots hard,hard-uniform
+    .venv/bin/python -m scripts.research.screen_agreement --positions 40 --bots hard,hard-uniform
 """
 
 import argparse
-import os
-import sys
-
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
 from lepeuple.core.rng import Rng
 from lepeuple.core.setup import new_game

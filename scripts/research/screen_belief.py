@@ -14,15 +14,11 @@ Two measures, each averaged over `--samples` deals per decision:
 - how often the movement card an opponent plays next (one already in its hand
   at the decision) is in that opponent's hand in the deal.
 
-    .venv/bin/python scripts/research/screen_belief.py --games 10 --samples 200
+    .venv/bin/python -m scripts.research.screen_belief --games 10 --samples 200
 """
 
 import argparse
 import math
-import os
-import sys
-
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
 from lepeuple.core.resample import Resampler
 from lepeuple.core.rng import Rng

@@ -17,16 +17,12 @@ row: the share of decisions where the choice equals greedy's (95 % interval), th
 paired difference from `current` (points), and the CPU time per imitated decision.
 "greedy again" (greedy from s's true view with another seed) is the ceiling.
 
-    .venv/bin/python scripts/research/screen_imitation.py [--games 40] [--seed 3] [--ks 1,2,3,4] [--topk 12]
+    .venv/bin/python -m scripts.research.screen_imitation [--games 40] [--seed 3] [--ks 1,2,3,4] [--topk 12]
 """
 
 import argparse
 import math
-import os
-import sys
 import time
-
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
 from lepeuple.bots import choose
 from lepeuple.bots.search import imitate_greedy

@@ -6,14 +6,11 @@ hard-infer reads the opponents' recent decisions from the key "log" that
 same arena (same arguments, same deals, seeds and table) with that key added to
 every view; bots other than hard-infer ignore it, so their play is unchanged.
 
-    .venv/bin/python scripts/research/screen_inference.py --players 3 --bots hard-infer,greedy,greedy \
+    .venv/bin/python -m scripts.research.screen_inference --players 3 --bots hard-infer,greedy,greedy \
         --games 60 --seed 77 --jobs 1
 """
 
-import os
 import sys
-
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
 from lepeuple.core.view import view
 from lepeuple.research.history import with_log

@@ -6,18 +6,18 @@ smaller spread than either share. Prints both shares and the mean paired
 difference with its 95 % interval (normal approximation), and how many games
 ended differently.
 
-    .venv/bin/python scripts/research/screen_paired.py /tmp/hard-s77.jsonl /tmp/infer-s77.jsonl
+    .venv/bin/python -m scripts.research.screen_paired /tmp/hard-s77.jsonl /tmp/infer-s77.jsonl
 
 More pairs (A1 B1 A2 B2 …, e.g. one per seed) are pooled. A log of
 `python -m lepeuple sprt` holds both sides (each game names its side) and
 stands alone for a pair: A is its base side, B its new side.
 
-    .venv/bin/python scripts/research/screen_paired.py /tmp/sprt-s77.jsonl
+    .venv/bin/python -m scripts.research.screen_paired /tmp/sprt-s77.jsonl
 """
 
+import argparse
 import json
 import math
-import sys
 
 
 def read(path):
@@ -65,4 +65,6 @@ def main(*paths):
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:])
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("logs", nargs="+", help="arena logs in pairs (A B …), or sprt logs")
+    main(*p.parse_args().logs)

@@ -10,15 +10,12 @@ best is biased up by noise alike for every bot: compare bots, not the figure to 
 Also: how often the reference's best is among the 5 and 10 best of `hard`'s greedy
 pre-pass (what root pruning keeps).
 
-    .venv/bin/python scripts/research/screen_root.py --positions 30 --bots hard,hard-sh10,hard-follow
+    .venv/bin/python -m scripts.research.screen_root --positions 30 --bots hard,hard-sh10,hard-follow
 """
 
 import argparse
 import math
-import os
 import sys
-
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
 from lepeuple.core.rng import Rng
 from lepeuple.core.setup import new_game

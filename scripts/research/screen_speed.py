@@ -6,15 +6,11 @@ greedy games (deal seeds `seed * 100003 + i`); each level decides from
 turn on each position. Prints the mean and the largest CPU ms per decision and the
 longest single iteration (what a browser slice must fit).
 
-    .venv/bin/python scripts/research/screen_speed.py --players 3 --levels hard,hard-infer --games 2
+    .venv/bin/python -m scripts.research.screen_speed --players 3 --levels hard,hard-infer --games 2
 """
 
 import argparse
-import os
-import sys
 import time
-
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
 from lepeuple.core.rng import Rng
 from lepeuple.core.setup import new_game

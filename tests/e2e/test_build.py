@@ -98,17 +98,17 @@ def test_the_snapshot_file_reads_back_to_pyodides_snapshot(tmp_path):
 
 def test_the_first_screen_reads_the_pythons_own_keys(tmp_path):
     """web/startup/keys.mjs, as the built page imports it, holds the storage and URL keys of the
-    Python (web/model/storage.py, web/startup/takeover.py, web/model/tutorial_game.py, web/model/newgame.py); precached."""
+    Python (web/model/storage.py, web/startup/takeover.py, web/model/guide_game.py, web/model/newgame.py); precached."""
     out, info = built(tmp_path)
     keys = out / build_site.KEYS_MODULE
     script = f"import * as keys from {json.dumps(keys.as_uri())}; console.log(JSON.stringify(keys));"
     run = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, check=True)
-    from web.model import newgame, storage, tutorial_game as tutorial
+    from web.model import guide_game, newgame, storage
     from web.startup import takeover
 
     assert json.loads(run.stdout) == {
         "SAVE_KEY": storage.SAVE_KEY, "PREFS_KEY": storage.PREFS_KEY, "KEPT_KEY": takeover.KEPT_KEY,
-        "TUTORIAL_KEY": tutorial.KEY, "SAVE_END": storage.SAVE_END, "SETUP_KEYS": list(newgame.SETUP_KEYS),
+        "TUTORIAL_KEY": guide_game.KEY, "SAVE_END": storage.SAVE_END, "SETUP_KEYS": list(newgame.SETUP_KEYS),
         "WHOLE": newgame.WHOLE}
     assert build_site.KEYS_MODULE in info["files"]
     assert 'from "./keys.mjs"' in (out / "web/startup/firstscreen.mjs").read_text()

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from lepeuple.coach.tutorial_script import CHAPTER_IDS, CHAPTERS, STEPS
+from lepeuple.coach.guide_script import CHAPTER_IDS, CHAPTERS, STEPS
 from play_helpers import menu_click, shoot
 from test_a11y import serious_violations, tab_to
 
@@ -58,7 +58,7 @@ def finish_move(page, exp, press):
 
 
 def play_through(page, press, name, stop_at=None, chapters=CHAPTER_IDS):
-    """Every step of the chapters named, each chapter opened from the coach's chapter list."""
+    """Every step of the chapters named, each chapter opened from the guide bar's chapter list."""
     for chapter in chapters:
         steps = CHAPTERS[CHAPTER_IDS.index(chapter)]["steps"]
         if page.get_attribute("[data-testid=tutorial]", "data-chapter") != chapter:

@@ -25,7 +25,7 @@ class Net:
     def add(self, app, browser="a"):
         """Plug an App in: its dom's net messages go through this network."""
         self.apps = [(a, b) for a, b in self.apps if a is not app] + [(app, browser)]
-        app.page.dom.net = lambda message, app=app: self._asked(app, dict(message))
+        app.device.dom.net = lambda message, app=app: self._asked(app, dict(message))
         return app
 
     def remove(self, app):
@@ -99,7 +99,7 @@ class Net:
         for _ in range(limit):
             if not self.queue:
                 for app, _ in self.apps:
-                    app.page.dom.run_tasks()
+                    app.device.dom.run_tasks()
                 if not self.queue:
                     return
                 continue
@@ -109,5 +109,5 @@ class Net:
             if message["op"] == "message":
                 self.carried.append((app, message["peer"], message["data"]))
             app.net_event(message)
-            app.page.dom.run_tasks()
+            app.device.dom.run_tasks()
         raise AssertionError("the network never went quiet")

@@ -18,7 +18,7 @@ PLAY_ACTS = {"card", "meeple", "tile", "how", "target", "confirm", "draw", "skip
 
 def field(app, testid):
     """The value of the input marked `testid` on the app's page (None: not there)."""
-    m = re.search(rf'<input[^>]*data-testid="{re.escape(testid)}"[^>]*>', app.page.dom.html)
+    m = re.search(rf'<input[^>]*data-testid="{re.escape(testid)}"[^>]*>', app.device.dom.html)
     value = re.search(r'value="([^"]*)"', m.group(0)) if m else None
     return html.unescape(value.group(1)) if value else None
 
@@ -47,13 +47,13 @@ def guest_app(net, link, backend=None, seed=7, browser=None):
 def join(net, host, seat, backend=None, seed=7):
     """A friend takes `seat`: opens the host's invitation, sends the reply back (pasted)."""
     link = field(host, f"invite-{seat}-link")
-    assert link and "#join=" in link, host.page.dom.text()
+    assert link and "#join=" in link, host.device.dom.text()
     guest = guest_app(net, link, backend, seed)
     reply = field(guest, "reply-link")
-    assert reply and "#reply=" in reply, guest.page.dom.text()
+    assert reply and "#reply=" in reply, guest.device.dom.text()
     host.change("net-paste", reply)
     net.run()
-    assert guest.screen == "table", guest.page.dom.text()
+    assert guest.screen == "table", guest.device.dom.text()
     return guest
 
 
@@ -68,7 +68,7 @@ def table(search, seats=(1, 2), seed=1):
 def play_a_click(net, apps, rng):
     """One random offered game control clicked, on whichever page offers one; False if none does."""
     for app in apps:
-        acts = [a for a in app.page.dom.acts() if a[0] in PLAY_ACTS]
+        acts = [a for a in app.device.dom.acts() if a[0] in PLAY_ACTS]
         if acts:
             app.command(*rng.choice(acts))
             net.run()
@@ -80,7 +80,7 @@ def play_to_the_end(net, host, apps, rng, limit=4000):
     for _ in range(limit):
         if host.session.game.is_over:
             return
-        assert play_a_click(net, apps, rng), [a.page.dom.text()[:300] for a in apps]
+        assert play_a_click(net, apps, rng), [a.device.dom.text()[:300] for a in apps]
     raise AssertionError("the game did not end")
 
 

@@ -1,15 +1,15 @@
 """Each controller owns its state (issue 32): no module of web/ writes the fields of
-another controller, of the page it shares (web/controllers/page.Page) or of the
+another controller, of the device state they share (web/controllers/device.Device) or of the
 dispatcher (web/app.App). A controller asks the owner instead, by a method of the
 owner's (as chessground's API: a call changes state, then one redraw follows).
 
 Read from the sources with ast. A controller object is `app.X` or `self.app.X`
 (anywhere), `self.X` inside App, or a local name bound to one of these, where X is
-one of the objects App.__init__ makes (its controllers and its Page); the dispatcher
+one of the objects App.__init__ makes (its controllers and its Device); the dispatcher
 is `app` or `self.app`. A write is an assignment or deletion of one of its attributes
 (`app.form.draft = …`, `form.notices += …`, `app.form.items[k] = …`) or a call that
 changes a field in place (`app.form.notices.append(…)`; the browser's and storage's
-own methods, `app.page.store.clear()`, are no such change)."""
+own methods, `app.device.store.clear()`, are no such change)."""
 
 import ast
 from pathlib import Path
@@ -18,16 +18,16 @@ ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 MUTATORS = {"append", "extend", "insert", "remove", "pop", "clear", "update", "add", "discard", "setdefault",
             "popitem", "sort", "reverse"}
-SERVICES = {"dom", "store"}  # the browser and storage (Page.dom, Page.store): their methods are their API
+SERVICES = {"dom", "store"}  # the browser and storage (Device.dom, Device.store): their methods are their API
 
 
 def owned_objects():
-    """The names of the objects App.__init__ makes: `self.X = SomeController(…)` or `Page(…)`."""
+    """The names of the objects App.__init__ makes: `self.X = SomeController(…)` or `Device(…)`."""
     tree = ast.parse((WEB / "app.py").read_text(encoding="utf-8"))
     init = next(n for c in tree.body if isinstance(c, ast.ClassDef) and c.name == "App"
                 for n in c.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
     return {t.attr for n in ast.walk(init) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
-            and isinstance(n.value.func, ast.Name) and n.value.func.id.endswith(("Controller", "Page"))
+            and isinstance(n.value.func, ast.Name) and n.value.func.id.endswith(("Controller", "Device"))
             for t in n.targets if isinstance(t, ast.Attribute)}
 
 
@@ -42,14 +42,14 @@ def _is_app(node, in_app):
 
 
 def _is_owned(node, in_app, aliases):
-    """A controller (or the Page) reached from the dispatcher, or a local name bound to one."""
+    """A controller (or the Device) reached from the dispatcher, or a local name bound to one."""
     if isinstance(node, ast.Name):
         return node.id in aliases
     return isinstance(node, ast.Attribute) and node.attr in OWNED and _is_app(node.value, in_app)
 
 
 def _aliases(function, in_app):
-    """Local names bound to a controller: `form = self.form`, `page, form = self.page, self.form`."""
+    """Local names bound to a controller: `form = self.form`, `device, form = self.device, self.form`."""
     out = set()
     for node in ast.walk(function):
         if not isinstance(node, ast.Assign):
@@ -113,12 +113,12 @@ def test_the_check_finds_a_controller_writing_another_ones_field(tmp_path):
         "        self.app.replay.paths[1] = 5\n"
         "        self.mine = self.app.form.draft\n"  # reading is fine, and so is one's own field
         "        self.app.form.ask_discard('x')\n"  # a method of the owner's is the way
-        "        self.app.page.store.clear()\n")  # and storage's own methods are storage's
+        "        self.app.device.store.clear()\n")  # and storage's own methods are storage's
     assert [w.split(": ", 1)[1] for w in cross_writes(tmp_path)] == [
         "self.app.form.draft = 1", "app.game.session = None", "self.app.form.notices.append(2)",
         "self.app.said = 3", "form.errors += [4]", "self.app.replay.paths[1] = 5"]
 
 
 def test_no_module_writes_another_controllers_state():
-    assert {"page", "game", "form", "guide", "replay", "stats"} <= OWNED
+    assert {"device", "game", "form", "guide", "replay", "stats"} <= OWNED
     assert cross_writes() == []

@@ -131,4 +131,4 @@ def test_the_turn_sound_is_off_by_default_and_remembered():
     app.change("sound", "on")
     assert dom.sound is True
     again, dom2, _ = make("", backend.items)
-    assert dom2.sound is True and again.page.sound == "on"
+    assert dom2.sound is True and again.device.sound == "on"

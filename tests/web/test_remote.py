@@ -20,13 +20,13 @@ def test_a_whole_game_one_person_at_the_host_two_friends_and_a_bot():
     for seat, guest in guests.items():
         told = guest.game.lead_game()
         assert told.view == game.view(seat) and told.over
-        assert "Game over" in guest.page.dom.text()
+        assert "Game over" in guest.device.dom.text()
         assert told.record == game.record()  # once over, every hand may be shown
-        assert ("again", None) not in guest.page.dom.acts()  # the host starts the next game
-    assert "Game over" in host.page.dom.text()
+        assert ("again", None) not in guest.device.dom.acts()  # the host starts the next game
+    assert "Game over" in host.device.dom.text()
     guests[1].command("replay-open")  # the finished game's record is on her device: every hand may be shown
-    assert guests[1].screen == "replay" and 'option value="all"' in guests[1].page.dom.html
-    assert any(act == "review" for act, _ in guests[1].page.dom.acts())  # and a review can run there
+    assert guests[1].screen == "replay" and 'option value="all"' in guests[1].device.dom.html
+    assert any(act == "review" for act, _ in guests[1].device.dom.acts())  # and a review can run there
     guests[1].command("replay-close")
     host.command("again")  # the same friends, the next game: told it at once
     net.run()
@@ -67,7 +67,7 @@ def test_junk_and_another_seats_messages_are_refused_and_change_nothing():
         say(text)
         assert refusals(net, bea)[-1] == code, text[:60]
         assert host.store.backend.items == saved and host.session.game.history == []
-    assert 'data-testid="remote-bar"' in bea.page.dom.html  # the friend's page goes on
+    assert 'data-testid="remote-bar"' in bea.device.dom.html  # the friend's page goes on
     host.command("draw")  # Ann draws: Bea's turn
     net.run()
     hand = host.session.game.hand(1)[0]
@@ -77,7 +77,7 @@ def test_junk_and_another_seats_messages_are_refused_and_change_nothing():
     for _ in range(30):  # too many at once: counted, refused, nothing done
         say(act(1, 0, {"type": "draw"}))
     assert refusals(net, bea)[-1] == "too-fast" and len(host.session.game.history) == 1
-    assert "The host refused that" in bea.page.dom.text()
+    assert "The host refused that" in bea.device.dom.text()
 
 
 def test_a_message_of_the_host_a_friend_cannot_read_is_said_in_words():
@@ -90,18 +90,18 @@ def test_a_message_of_the_host_a_friend_cannot_read_is_said_in_words():
                          ' "actors": [], "whys": [], "state": {}}', "damaged event")]:
         net.queue.append((bea, {"op": "message", "peer": peer, "data": data}))
         net.run()
-        assert words in bea.page.dom.text() and bea.screen == "table"
-        assert 'data-testid="hand"' in bea.page.dom.html  # the table as it was told, still drawn
+        assert words in bea.device.dom.text() and bea.screen == "table"
+        assert 'data-testid="hand"' in bea.device.dom.html  # the table as it was told, still drawn
 
 
 def state_of(app, seat):
-    return app.page.dom.text() if seat is None else field_text(app, f"remote-state-{seat}")
+    return app.device.dom.text() if seat is None else field_text(app, f"remote-state-{seat}")
 
 
 def field_text(app, testid):
     import re
 
-    m = re.search(rf'data-testid="{testid}"[^>]*>(.*?)</p>', app.page.dom.html, re.S)
+    m = re.search(rf'data-testid="{testid}"[^>]*>(.*?)</p>', app.device.dom.html, re.S)
     return re.sub(r"<[^>]+>", "", m.group(1)) if m else None
 
 
@@ -124,9 +124,9 @@ def test_a_friend_who_drops_is_waited_for_and_comes_back_by_a_new_invitation_not
     net.drop(bea)  # Bea's network is gone
     net.run()
     assert "not connected" in field_text(host, "remote-state-1")
-    assert "Waiting for the host" in bea.page.dom.text() and not [a for a in bea.page.dom.acts() if a[0] == "draw"]
+    assert "Waiting for the host" in bea.device.dom.text() and not [a for a in bea.device.dom.acts() if a[0] == "draw"]
     assert host.session.record() == before  # the game waits on her seat
-    again = join(net, host, 1, backend=bea.page.store.backend, seed=30)  # the new invitation, on her device
+    again = join(net, host, 1, backend=bea.device.store.backend, seed=30)  # the new invitation, on her device
     assert again.game.lead_game().view == host.session.game.view(1)
     assert "connected" in field_text(host, "remote-state-1")
     net.remove(bea)
@@ -143,7 +143,7 @@ def test_the_host_gives_an_absent_friends_seat_to_a_bot_and_back():
     host.command("net-bot", 1)  # the bot plays her seat from its view
     net.run()
     assert host.session.seats[1].is_bot and len(host.session.game.history) > 0
-    assert "A bot plays Bea's seat" in host.page.dom.text()
+    assert "A bot plays Bea's seat" in host.device.dom.text()
     assert host.session.game.to_move != 1
     host.command("net-back", 1)  # and gives it back: a new invitation
     net.run()
@@ -160,24 +160,24 @@ def test_a_friend_who_reloads_opens_the_same_link_and_asks_to_rejoin():
     bea = join(net, host, 1, seed=11)
     cy = join(net, host, 2, seed=12)
     to_turn_of(net, host, [host, bea, cy], 1, random.Random(4))
-    stored = dict(bea.page.store.backend.items)
+    stored = dict(bea.device.store.backend.items)
     assert set(stored) <= {"lepeuple.guest", "lepeuple.prefs"}  # its table and seat: never a hand, never the record
     assert set(json.loads(stored["lepeuple.guest"])) == {"table", "seat", "token", "used"}
     net.remove(bea)  # the page reloads: the same link, the same device
     net.run()
-    again = guest_app(net, link, bea.page.store.backend, seed=40)
+    again = guest_app(net, link, bea.device.store.backend, seed=40)
     assert again.screen == "join" and field(again, "reply-link") is None
-    assert "Your seat: Bea (seat 2)." in again.page.dom.text()
+    assert "Your seat: Bea (seat 2)." in again.device.dom.text()
     request = field(again, "rejoin-link")
     assert "#rejoin=" in request
     host.change("net-paste", request)  # the host pastes the request: an answer to send back
     net.run()
     answer = field(host, "invite-1-link")
-    assert "#reply=" in answer and "asks to take their seat again" in host.page.dom.text()
+    assert "#reply=" in answer and "asks to take their seat again" in host.device.dom.text()
     again.change("net-paste", answer)
     net.run()
     assert again.screen == "table" and again.game.lead_game().view == host.session.game.view(1)
-    assert [a for a in again.page.dom.acts() if a[0] in ("draw", "card")]  # her turn, her choices
+    assert [a for a in again.device.dom.acts() if a[0] in ("draw", "card")]  # her turn, her choices
     play_to_the_end(net, host, [host, again, cy], random.Random(5))
 
 
@@ -194,11 +194,11 @@ def test_the_host_reloads_friends_wait_for_it_and_come_back():
     net.remove(host)  # the host's page reloads
     net.run()
     for guest in (bea, cy):
-        assert "Waiting for the host" in guest.page.dom.text()
-        assert 'data-testid="hand"' in guest.page.dom.html  # the table as it stood, still drawn
+        assert "Waiting for the host" in guest.device.dom.text()
+        assert 'data-testid="hand"' in guest.device.dom.html  # the table as it stood, still drawn
     host = host_app(net, "", items)  # resumed from its save, which says which seats are friends'
     assert host.session.record() == before and host.session.seats[1].is_remote
-    bea2 = join(net, host, 1, backend=bea.page.store.backend, seed=50)  # Bea opens the new invitation
+    bea2 = join(net, host, 1, backend=bea.device.store.backend, seed=50)  # Bea opens the new invitation
     net.remove(bea)
     assert received(net, bea2)[0]["t"] == "part"  # the game so far, too long for one message: in parts
     assert bea2.game.lead_game().view == host.session.game.view(1)
@@ -208,8 +208,8 @@ def test_the_host_reloads_friends_wait_for_it_and_come_back():
     net.run()
     cy.change("net-paste", field(host, "invite-2-link"))
     net.run()
-    assert "The host is connected" in cy.page.dom.text()
-    assert [a for a in cy.page.dom.acts() if a[0] in ("draw", "card")]  # it was his turn: it still is
+    assert "The host is connected" in cy.device.dom.text()
+    assert [a for a in cy.device.dom.acts() if a[0] in ("draw", "card")]  # it was his turn: it still is
     play_to_the_end(net, host, [host, bea2, cy], rng)
 
 
@@ -219,7 +219,7 @@ def test_the_table_screen_the_host_takes_no_seat_and_shows_no_hand():
     from remote_kit import play_a_click
 
     while not host.session.game.is_over:
-        assert 'data-testid="hand"' not in host.page.dom.html and "Hands are hidden" in host.page.dom.html
+        assert 'data-testid="hand"' not in host.device.dom.html and "Hands are hidden" in host.device.dom.html
         assert play_a_click(net, list(guests.values()), rng)
     for seat, guest in guests.items():
         assert guest.game.lead_game().view == host.session.game.view(seat)
@@ -231,7 +231,7 @@ def test_two_people_at_the_host_pass_the_device_while_a_friend_plays_on_theirs()
     from remote_kit import play_a_click
 
     while not host.session.game.is_over:
-        html = host.page.dom.html
+        html = host.device.dom.html
         if host.game.needs_pass():
             passes += 1
             assert 'data-testid="hand"' not in html
@@ -247,23 +247,23 @@ def test_a_reply_opened_in_the_hosts_browser_reaches_the_games_tab():
     bea = guest_app(net, field(host, "invite-1-link"), seed=11)
     reply = field(bea, "reply-link")
     tab = guest_app(net, reply, browser="host")  # opened in the host's browser
-    assert "You can close this tab" in tab.page.dom.text()
+    assert "You can close this tab" in tab.device.dom.text()
     assert bea.screen == "table" and "connected" in field_text(host, "remote-state-1")
     alone = guest_app(net, reply, browser="elsewhere")  # no game's tab in that browser
-    assert "No page of the game is open in this browser" in alone.page.dom.text()
+    assert "No page of the game is open in this browser" in alone.device.dom.text()
     assert field(alone, "forward-code") == reply.split("#reply=")[1]
 
 
 def test_stun_servers_are_off_until_set_and_then_go_with_the_invitation():
     net = Net()
     host = host_app(net, GAME)
-    offers = [m for m in host.page.dom.net_sent if m["op"] == "offer"] if host.page.dom.net_sent else []
-    assert "Play over the internet: off" in host.page.dom.text()
+    offers = [m for m in host.device.dom.net_sent if m["op"] == "offer"] if host.device.dom.net_sent else []
+    assert "Play over the internet: off" in host.device.dom.text()
     sent = []
-    net_asked = host.page.dom.net
-    host.page.dom.net = lambda m: (sent.append(m), net_asked(m))
+    net_asked = host.device.dom.net
+    host.device.dom.net = lambda m: (sent.append(m), net_asked(m))
     host.change("net-stun", "stun:stun.example.org:3478, bad-server")
-    assert "Not a STUN server, left out: bad-server" in host.page.dom.text()
+    assert "Not a STUN server, left out: bad-server" in host.device.dom.text()
     host.command("net-invite", 1)
     net.run()
     assert [m["ice"] for m in sent if m["op"] == "offer"] == [["stun:stun.example.org:3478"]]
@@ -280,17 +280,17 @@ def test_a_friends_table_hints_previews_logs_and_replays_with_no_game_on_the_dev
     assert bea.game.session is None and bea.game.record() is None  # no engine game, no record here
     bea.command("hint")
     net.run()
-    assert 'data-testid="hint-text"' in bea.page.dom.html
-    card = next(a for a in bea.page.dom.acts() if a[0] == "card")
+    assert 'data-testid="hint-text"' in bea.device.dom.html
+    card = next(a for a in bea.device.dom.acts() if a[0] == "card")
     bea.command(*card)
-    assert "reach-btn" in bea.page.dom.html or "meeple-btn" in bea.page.dom.html  # where it goes, said
+    assert "reach-btn" in bea.device.dom.html or "meeple-btn" in bea.device.dom.html  # where it goes, said
     bea.command("replay-open")
     r = bea.replay.replay
-    seen_by = bea.page.dom.html.split('name="replay-viewer"')[1].split("</select>")[0]
+    seen_by = bea.device.dom.html.split('name="replay-viewer"')[1].split("</select>")[0]
     assert bea.screen == "replay" and r.viewer == 1 and seen_by.count("<option") == 1
     bea.command("replay-go", 0)
     assert r.view()["hand"] is not None and r.view()["seat"] == 1
-    assert 'data-act="download' not in bea.page.dom.html  # the record is the host's: no file
+    assert 'data-act="download' not in bea.device.dom.html  # the record is the host's: no file
     bea.command("replay-close")
     assert bea.screen == "table"
 
@@ -309,7 +309,7 @@ def test_a_friends_own_saved_game_is_left_alone_and_leaving_the_table_keeps_it()
     bea = join(net, host, 1, backend=backend, seed=12)  # the invitation opened on a device with its own game
     assert backend.items["lepeuple.save"] == mine and bea.session is None
     bea.command("new")
-    assert "Leave this table?" in bea.page.dom.text()
+    assert "Leave this table?" in bea.device.dom.text()
     bea.command("discard")
     net.run()
     assert bea.screen == "new" and backend.items["lepeuple.save"] == mine
@@ -346,15 +346,15 @@ def test_a_friend_takes_back_a_slip_the_host_decides_and_every_table_says_so():
     bea = join(net, host, 1)
     host.command("draw")
     net.run()
-    assert ("undo", None) not in bea.page.dom.acts()
+    assert ("undo", None) not in bea.device.dom.acts()
     bea.command("card", "force")
     bea.command("confirm")
     net.run()
     assert host.session.game.history[-1].card == "force"
-    assert ("undo", None) in bea.page.dom.acts() and ("undo", None) not in host.page.dom.acts()  # hers, not Ann's
+    assert ("undo", None) in bea.device.dom.acts() and ("undo", None) not in host.device.dom.acts()  # hers, not Ann's
     bea.command("undo")  # asked of the host, whose engine allows it
     net.run()
     assert len(host.session.game.history) == 1 and host.session.game.to_move == 1
     for app in (host, bea):
-        assert "Bea took back: Force." in app.page.dom.text()
+        assert "Bea took back: Force." in app.device.dom.text()
     assert bea.game.lead_game().view == host.session.game.view(1)

@@ -9,10 +9,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from fakedom import FakeDom
 from web.app import App
-from web.model import device_stats as stats, storage, tutorial_game as tutorial
+from web.model import device_stats as stats, guide_game, storage
 from web.model.storage import MemoryBackend
 
-KEYS = (storage.SAVE_KEY, storage.PREFS_KEY, stats.STATS_KEY, tutorial.KEY)
+KEYS = (storage.SAVE_KEY, storage.PREFS_KEY, stats.STATS_KEY, guide_game.KEY)
 JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 10**20) | st.floats(allow_nan=False) | st.text(max_size=8),
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
                     max_leaves=12)
@@ -74,7 +74,7 @@ def test_any_stored_stats_let_the_page_start(value):
 @ANY
 @given(value=STORED)
 def test_any_stored_tutorial_progress_lets_the_page_start(value):
-    app, dom, _ = started(tutorial.KEY, value)
+    app, dom, _ = started(guide_game.KEY, value)
     app.command("tutorial")
     dom.run_tasks()
     assert app.screen == "tutorial" and dom.html

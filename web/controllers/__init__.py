@@ -8,7 +8,7 @@
   replies, the data channels (docs/remote.md).
 - `form.FormController` — the new-game form, "discard the game?", an
   unreadable save.
-- `guide.GuideController` — the guided first game (web/model/tutorial_game.py).
+- `guide.GuideController` — the guided first game (web/model/guide_game.py).
 - `replay.ReplayController` — the replay viewer: the game in progress, a
   finished one, a file or a link; sharing; the review ("coach").
 - `folds.Folds` — what the table and the replay share: how much of a long log and
@@ -19,8 +19,9 @@ web/app.App is the dispatcher above them: it routes a command to its
 controller, then draws the current screen once and drives the game loop once.
 It holds the current screen (one value naming every screen) and is the one
 place that cancels stale work (App.cancel_stale). Controllers reach the
-browser and storage only through App.page (web/controllers/page.Page).
-No module writes another controller's fields, the Page's or the App's: it
+browser, storage and this device's preferences only through App.device
+(web/controllers/device.Device).
+No module writes another controller's fields, the Device's or the App's: it
 calls a method of the owner's (`app.form.fill(setup)`, `app.game.drop()`,
 `app.close_panel()`), which changes that state; the one redraw follows the
 command (tests/web/test_controllers_own_state.py checks it).

@@ -16,7 +16,7 @@ class FormController:
 
     def __init__(self, app):
         self.app = app
-        levels = app.page.levels
+        levels = app.device.levels
         self.draft = Setup([Seat(), Seat("bot", level=default_level(levels)), Seat("bot", level=default_level(levels))])
         self.errors, self.notices = [], []
         self.typed = {}  # field name -> its text as typed, for the fields the draft could not take
@@ -81,7 +81,7 @@ class FormController:
         if self.pending_import is not None:  # a game file to play on, instead of this game
             app.replay.take_import(self.pending_import)
             return
-        app.page.store.clear()
+        app.device.store.clear()
         app.game.drop()
         if self.link_setup is not None:
             app.game.start(self.link_setup, self.notices)
@@ -103,7 +103,7 @@ class FormController:
         if self.aside == "pending":
             return
         self.aside = "pending"
-        self.app.page.store.set_aside_broken(self._set_aside)
+        self.app.device.store.set_aside_broken(self._set_aside)
 
     def _set_aside(self, error):
         if error:
@@ -115,22 +115,22 @@ class FormController:
 
     def download_broken(self, key):
         """The unreadable save (key None), or a kept copy, as a file."""
-        store = self.app.page.store
+        store = self.app.device.store
         text = self.broken.text if key is None and self.broken else store.set_aside().get(key)
         if text is not None:
-            self.app.page.dom.download(text, broken_file_name(key))
+            self.app.device.dom.download(text, broken_file_name(key))
             self.downloaded.add(key)
 
     def discard_broken(self, _):
         """The player said to discard the unreadable save (it is downloaded, or not wanted)."""
         if self.broken is not None and self.aside == "full":
-            self.app.page.store.clear()
+            self.app.device.store.clear()
             self.broken, self.aside = None, None
             self.app.go("new")
 
     def forget_kept(self, key):
         """Remove an older kept copy, once asked (key: the copy; "yes": the one asked about)."""
-        store = self.app.page.store
+        store = self.app.device.store
         if key == "yes" and self.forgetting is not None:
             store.forget(self.forgetting)
             self.forgetting = None
@@ -173,8 +173,8 @@ class FormController:
 
     def _read(self, count=None):
         """(setup, errors) of the form as it is now; the refused fields' text kept as typed."""
-        fields = self.app.page.dom.read_form()
-        setup, errors = setup_from_form(fields, self.app.page.levels, count)
+        fields = self.app.device.dom.read_form()
+        setup, errors = setup_from_form(fields, self.app.device.levels, count)
         self.typed = {FIELD_OF[key]: fields.get(FIELD_OF[key], "") for key, _ in errors if key in FIELD_OF}
         return setup, errors
 
@@ -183,14 +183,14 @@ class FormController:
     def render_new(self):
         app = self.app
         can_resume = app.game.in_progress()
-        return [app.guide.offer(), screens.new_game(self.draft, app.page.levels, self.errors, self.notices, can_resume,
+        return [app.guide.offer(), screens.new_game(self.draft, app.device.levels, self.errors, self.notices, can_resume,
                                                     app.stats.panel(), self.typed)]
 
     def render_confirm(self):
         return screens.confirm_discard(self.confirm_key)
 
     def render_broken(self):
-        kept = self.app.page.store.set_aside() if self.aside == "full" else {}
+        kept = self.app.device.store.set_aside() if self.aside == "full" else {}
         return screens.broken_save(self.broken.reason, self.broken.text, self.aside, kept, self.downloaded,
                                    self.forgetting)
 

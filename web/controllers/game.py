@@ -91,7 +91,7 @@ class GameController(Folds):
         """A new game from a setup (the save is replaced at once); `notices`: what the
         link that asked for it ignored, shown above the table."""
         self.app.cancel_stale(game_changed=True)
-        self._hosting(Session.start(setup, self.app.page.rng))
+        self._hosting(Session.start(setup, self.app.device.rng))
         self.app.form.game_started(setup)
         self.link_notices = [n for n in notices if n[0] != "save.memory"]
         self.stale, self.show_end = False, True
@@ -102,11 +102,11 @@ class GameController(Folds):
 
     def load(self):
         """The saved game, if any: True when one was resumed; SaveError when unreadable."""
-        text = self.app.page.store.load_text()
+        text = self.app.device.store.load_text()
         if text is None:
             return False
         seats, record = decode(text)
-        self._hosting(Session.resume(seats, record, self.app.page.levels, text))
+        self._hosting(Session.resume(seats, record, self.app.device.levels, text))
         dropped = self.session.dropped  # an earlier version's save that went on after the game was over
         self.notice = ("game.past_end", {"last": len(self.session.game.history), "count": dropped}) if dropped else None
         self.app.remote.hosting()  # friends' seats: new invitations (this page was reloaded)
@@ -143,7 +143,7 @@ class GameController(Folds):
         self.app.remote.game_dropped()
 
     def save(self, replace=False):
-        s, store = self.session, self.app.page.store
+        s, store = self.session, self.app.device.store
         error = store.save(s.seats, s.record(), replace, s.whys)
         if store.stale:
             self.go_stale()
@@ -352,7 +352,7 @@ class GameController(Folds):
         steps = self.steps
         if (steps.current is not None and not steps.paused) or (self.bot_to_move() and (not steps.paused or self.once)):
             self.loop = (app.epoch, object())
-            app.page.dom.spawn(self.drive(self.loop))
+            app.device.dom.spawn(self.drive(self.loop))
 
     async def drive(self, loop):
         """Steps one after another, each held on screen; then bots' decisions."""
@@ -378,7 +378,7 @@ class GameController(Folds):
 
     async def _hold(self, loop):
         """Hold the step on screen, then show the next one; False when the loop must stop."""
-        await self.app.page.dom.sleep(playback.hold_seconds(self.app.page.speed, frame_text(self.model())))
+        await self.app.device.dom.sleep(playback.hold_seconds(self.app.device.speed, frame_text(self.model())))
         if not self._live(loop) or self.steps.paused:
             return False  # paused during the hold: this step stays on screen
         self.steps.advance()
@@ -389,14 +389,14 @@ class GameController(Folds):
     async def _undo_window(self, loop):
         """After a person's decision that can still be taken back, give them a moment
         before a bot acts on it; True when the bot may go on."""
-        wait = UNDO_WINDOW[self.app.page.speed] if self.session.undoable_by_person() and not self.once else 0
+        wait = UNDO_WINDOW[self.app.device.speed] if self.session.undoable_by_person() and not self.once else 0
         if wait:
-            await self.app.page.dom.sleep(wait)
+            await self.app.device.dom.sleep(wait)
         return self._live(loop)
 
     async def _bot_step(self, loop):
         """The bot to move decides from its view (the host asks it) and plays; True when it did."""
-        dom = self.app.page.dom
+        dom = self.app.device.dom
         seat = self.session.game.to_move
         await dom.sleep(0)  # the step just shown is drawn in a task of its own
         if not self._live(loop):
@@ -468,7 +468,7 @@ class GameController(Folds):
         g = self.shown()
         if self.current_chooser() is not None and not self.hint.busy and self.holder() == g.to_move:
             self.hint.busy = True
-            self.app.page.dom.spawn(self._think_hint(g, self.app.epoch))
+            self.app.device.dom.spawn(self._think_hint(g, self.app.epoch))
 
     async def _think_hint(self, g, epoch):
         hint, moment = self.hint, g.actions
@@ -572,7 +572,7 @@ class GameController(Folds):
             used = s.game.record_used()
             if used >= NEARLY_FULL and not s.game.is_over:
                 out.append(("save.nearly_full", {"percent": int(100 * used)}))
-            if not self.app.page.saving:
+            if not self.app.device.saving:
                 out.append(("save.memory", {}))
         return out + self.link_notices
 

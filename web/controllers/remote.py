@@ -64,11 +64,11 @@ class RemoteController:
     # ----- the setting --------------------------------------------------------
 
     def stun(self):
-        return stored_stun(self.app.page.store.backend)
+        return stored_stun(self.app.device.store.backend)
 
     def set_stun(self, text):
         urls, self.stun_refused = read_stun(text)
-        self.app.page.store.put(STUN_KEY, json.dumps(urls))
+        self.app.device.store.put(STUN_KEY, json.dumps(urls))
 
     # ----- start-up: a link of ours opened -------------------------------------
 
@@ -94,7 +94,7 @@ class RemoteController:
     def _invited(self, data):
         """An invitation opened on a friend's device: answer it, or (already used: the page
         was reloaded, the host gone) ask to rejoin."""
-        known = stored_guest(self.app.page.store.backend)
+        known = stored_guest(self.app.device.store.backend)
         same = known is not None and (known["table"], known["seat"]) == (data["table"], data["seat"])
         used = known["used"] if same else []
         self.guest = {"table": data["table"], "seat": data["seat"], "token": data["token"], "used": used}
@@ -109,7 +109,7 @@ class RemoteController:
 
     def _keep_guest(self):
         g = self.guest
-        self.app.page.store.put(GUEST_KEY, guest_json(g["table"], g["seat"], g["token"], g["used"]))
+        self.app.device.store.put(GUEST_KEY, guest_json(g["table"], g["seat"], g["token"], g["used"]))
 
     # ----- the host's side -----------------------------------------------------
 
@@ -243,7 +243,7 @@ class RemoteController:
         sdp = message.get("sdp")
         if not isinstance(sdp, str) or peer.state != "making":
             return
-        url = self.app.page.dom.page_url()
+        url = self.app.device.dom.page_url()
         if peer.kind == "invite":
             host = self.app.game.host
             token = host.session.seats[peer.seat].token
@@ -352,12 +352,12 @@ class RemoteController:
             self._net({"op": "close", "peer": peer.id})
 
     def _peer(self, role, seat, kind):
-        peer = Peer("p" + new_id(self.app.page.rng)[:8], role, seat, kind)
+        peer = Peer("p" + new_id(self.app.device.rng)[:8], role, seat, kind)
         self.peers[peer.id] = peer
         return peer
 
     def _net(self, message):
-        self.app.page.dom.net(message)
+        self.app.device.dom.net(message)
 
     @staticmethod
     def _t(key, **fields):
@@ -370,18 +370,18 @@ class RemoteController:
     def copy(self, ident):
         """Copy a link to send (or, in a tab of its own, the code to carry to the game's tab)."""
         if ident == "forward" and self.forward is not None:
-            self.app.page.dom.copy_text(self.forward["text"])
+            self.app.device.dom.copy_text(self.forward["text"])
             return None
         peer = self.peers.get(ident)
         if peer is not None and peer.text:
-            peer.copied = bool(self.app.page.dom.copy_text(peer.text))
+            peer.copied = bool(self.app.device.dom.copy_text(peer.text))
         return None
 
     def share(self, ident):
         """Share a link to send (the device's share sheet, where it has one; else copied)."""
         peer = self.peers.get(ident)
         if peer is not None and peer.text:
-            peer.copied = not self.app.page.dom.share_text(peer.text) and bool(self.app.page.dom.copy_text(peer.text))
+            peer.copied = not self.app.device.dom.share_text(peer.text) and bool(self.app.device.dom.copy_text(peer.text))
         return None
 
     def connect(self, _):
@@ -395,14 +395,14 @@ class RemoteController:
             self.app.game.drop()  # its channels close (game_dropped)
         else:
             self.game_dropped()
-        self.app.page.dom.drop_fragment()
+        self.app.device.dom.drop_fragment()
         self.app.resume_saved()
 
     def leave_table(self):
         """A friend's device leaves its table for good (the link it joined with takes it back)."""
         if self.app.game.guest:
             self.app.game.drop()  # its channels close (game_dropped)
-        self.app.page.dom.drop_fragment()
+        self.app.device.dom.drop_fragment()
 
     def change(self, name, value):
         if name == "net-paste":

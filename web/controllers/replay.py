@@ -53,7 +53,7 @@ class ReplayController(Folds):
         app = self.app
         try:
             seats, record, text = unpack(fragment)
-            replay = Replay(seats, record, app.page.levels, text=text)
+            replay = Replay(seats, record, app.device.levels, text=text)
         except SaveError as e:
             app.form.add_notice(("link.broken", {"reason": e.reason}))
             return False
@@ -78,7 +78,7 @@ class ReplayController(Folds):
         Not finished: public information only (nobody's hand), and it may be played on."""
         try:
             seats, record = read_file(text)
-            replay = Replay(seats, record, self.app.page.levels, text=text)
+            replay = Replay(seats, record, self.app.device.levels, text=text)
         except SaveError as e:
             self.app.say(("import.broken", {"reason": e.reason}))
             return
@@ -126,7 +126,7 @@ class ReplayController(Folds):
         record = game.record()
         if record is None:
             return SeenReplay(game.lead_game())
-        return Replay(game.export_seats(), record, self.app.page.levels)
+        return Replay(game.export_seats(), record, self.app.device.levels)
 
     # ----- moving about ------------------------------------------------------
 
@@ -155,13 +155,13 @@ class ReplayController(Folds):
             return
         self.playing = not self.playing
         if self.playing:
-            self.app.page.dom.spawn(self._play(self.replay, self.app.epoch))
+            self.app.device.dom.spawn(self._play(self.replay, self.app.epoch))
 
     async def _play(self, replay, epoch):
         """Step forward at the bot speed until the end, a pause, or the viewer closes."""
         live = lambda: self.app.live(epoch) and self.replay is replay and self.playing
         while live() and replay.index < replay.total:
-            await self.app.page.dom.sleep(REPLAY_STEP[self.app.page.speed])
+            await self.app.device.dom.sleep(REPLAY_STEP[self.app.device.speed])
             if not live():
                 return
             replay.go(replay.index + 1)
@@ -175,7 +175,7 @@ class ReplayController(Folds):
             return
         if self.fragment:  # a shared game's link: a reload now shows the player's own game
             self.fragment = ""
-            self.app.page.dom.drop_fragment()
+            self.app.device.dom.drop_fragment()
         self.close_replay()
         self.app.go_back()
 
@@ -194,7 +194,7 @@ class ReplayController(Folds):
         app.game.drop()
         app.form.drop_import()
         self.close_replay()
-        app.page.store.save(seats, record, replace=True)
+        app.device.store.save(seats, record, replace=True)
         app.resume_saved()
 
     # ----- the review ("coach") -------------------------------------------------
@@ -208,7 +208,7 @@ class ReplayController(Folds):
             return
         if self.replay is not None and not self.replay.finished:
             return
-        self.app.page.dom.spawn(self._start_review(seat))
+        self.app.device.dom.spawn(self._start_review(seat))
         return UNCHANGED  # the click's task stays short: the review draws itself
 
     async def _start_review(self, seat):
@@ -276,7 +276,7 @@ class ReplayController(Folds):
         r, game = self.replay, self.app.game
         seats = r.seats if r is not None else game.export_seats()
         record = r.record if r is not None else game.record()
-        return self.app.page.dom.page_url() + pack(seats, record)
+        return self.app.device.dom.page_url() + pack(seats, record)
 
     def shown_link(self):
         """The link to copy by hand, once asked for (made only then: a long game's takes time)."""
@@ -288,10 +288,10 @@ class ReplayController(Folds):
         # A link to a game in progress would show every hand; a friend's device holds a record once over.
         if finished and (self.replay is not None or game.has_record()):
             link = self.share_link()
-            self.share_state = self.app.page.dom.copy_text(link) if fits_link(link) else "long"
+            self.share_state = self.app.device.dom.copy_text(link) if fits_link(link) else "long"
 
     def file_name(self):
-        return file_name(time.localtime(self.app.page.store.clock()))
+        return file_name(time.localtime(self.app.device.store.clock()))
 
     # ----- the game as a file --------------------------------------------------
 
@@ -329,7 +329,7 @@ class ReplayController(Folds):
         if offer == "plain" or asked:
             r, game = self.replay, self.app.game
             text = encode(r.seats, r.record) if self.app.screen == "replay" else encode(game.export_seats(), game.record())
-            self.app.page.dom.download(text, self.file_name())
+            self.app.device.dom.download(text, self.file_name())
         self.asking = None
 
     def cancel_file(self, _):

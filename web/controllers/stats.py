@@ -14,13 +14,13 @@ class StatsController:
     def note_result(self, session):
         """A game just ended: count it (one person's games against bots only)."""
         if session.game.is_over and len(session.setup.humans) == 1:
-            stats.record(self.app.page.store, session.setup, session.game)
+            stats.record(self.app.device.store, session.setup, session.game)
 
     def reset(self, sure):
         """First click asks; then True resets, False keeps."""
         if sure is True:
-            stats.reset(self.app.page.store)
+            stats.reset(self.app.device.store)
         self.asking = sure is None
 
     def panel(self):
-        return screens.stats_panel(stats.load(self.app.page.store), self.asking)
+        return screens.stats_panel(stats.load(self.app.device.store), self.asking)

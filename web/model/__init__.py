@@ -10,7 +10,7 @@ save), eyes.py (who may see whose cards), choices.py (clicks to the engine's
 legal actions), playback.py (an action's events as steps), botrunner.py (a bot
 thinking in slices), storage.py (the save in localStorage), device_stats.py
 (this device's record of games against bots), replay_game.py (a game to step
-through, and its files and links), tutorial_game.py (the guided game: the step
+through, and its files and links), guide_game.py (the guided game: the step
 the player is on, what a click means, progress kept). The controllers
 (web/controllers/) hold these; web/render/ draws from them.
 """

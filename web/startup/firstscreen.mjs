@@ -26,7 +26,7 @@
 // The storage keys, the kept table's save end (the kept table is of the save that
 // ends so) and the URL's keys that set up a game: the Python's own, written into
 // keys.mjs by scripts/build_site.py from web/model/storage.py, web/startup/takeover.py,
-// web/model/tutorial_game.py and web/model/newgame.py.
+// web/model/guide_game.py and web/model/newgame.py.
 import { KEPT_KEY, PREFS_KEY, SAVE_END, SAVE_KEY, SETUP_KEYS, TUTORIAL_KEY, WHOLE } from "./keys.mjs";
 
 const app = document.getElementById("app");

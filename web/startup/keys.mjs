@@ -1,4 +1,4 @@
-// Written by scripts/build_site.py from web/model/storage.py, web/startup/takeover.py, web/model/tutorial_game.py
+// Written by scripts/build_site.py from web/model/storage.py, web/startup/takeover.py, web/model/guide_game.py
 // and web/model/newgame.py (edit those, not this): the names web/startup/firstscreen.mjs shares with them.
 export const SAVE_KEY = "lepeuple.save";
 export const PREFS_KEY = "lepeuple.prefs";

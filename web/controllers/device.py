@@ -1,4 +1,4 @@
-"""What every controller shares: the browser, storage and this device's preferences."""
+"""What every controller shares of this device: the browser, storage and preferences."""
 
 import random
 
@@ -6,7 +6,7 @@ from ..model import botrunner
 from ..model.storage import Store
 
 
-class Page:
+class Device:
     """`dom` (web/dom.py, a fake in tests), `store` (the save, preferences and stats),
     the bot `levels` offered, the `rng` for new seeds, whether storage `saving`
     keeps anything, the bot `speed`, the turn `sound` ("on" | "off"), and the URL's `search` and the browser's

@@ -17,7 +17,7 @@ message ids "tut.<id>.title", "tut.<id>.do" (what to do) and "tut.<id>.done"
 The words of a step describe only what is on the table when they show: what
 the other players do after "Next" is told by the next step.
 
-tests/web/test_tutorial_script.py plays every step and checks the state each
+tests/web/test_guide_script.py plays every step and checks the state each
 text describes.
 """
 

@@ -1,6 +1,6 @@
 """The guided game: every chapter starts from a scenario setup and is played by the
 engine; each scripted step is legal and leads to the state its text describes; the
-chapters together teach every power card; the coach never tells what has not
+chapters together teach every power card; the guide never tells what has not
 happened yet; the page refuses other moves with a reason, keeps each chapter's
 progress under its own key, and can be left and resumed. Japanese text names
 the power cards by the user's summary's names."""
@@ -12,7 +12,7 @@ import re
 import pytest
 
 from fakedom import FakeDom
-from lepeuple.coach import tutorial_script as script
+from lepeuple.coach import guide_script as script
 from lepeuple.core.actions import from_json
 from lepeuple.core.cards import POWER_IDS
 from lepeuple.core.events import named
@@ -20,8 +20,8 @@ from lepeuple.core.scenario import run as run_scenario
 from lepeuple.core.setup import state_json
 from web import i18n
 from web.app import App
+from web.model.guide_game import KEY, GuideGame, progress
 from web.model.storage import SAVE_KEY, MemoryBackend
-from web.model.tutorial_game import KEY, Tutorial, progress
 from web.render.log import describe
 
 
@@ -170,13 +170,13 @@ def test_no_text_tells_what_the_others_have_not_done_yet():
     for chapter in script.CHAPTER_IDS:
         app.command("tut-chapter", chapter)
         while True:
-            tut = app.tutorial
-            if tut.step["id"] in told and not tut.done:
-                assert told[tut.step["id"]] in dom.text()
-                seen.add(tut.step["id"])
-            if tut.expected() is not None:
+            guide = app.guide_game
+            if guide.step["id"] in told and not guide.done:
+                assert told[guide.step["id"]] in dom.text()
+                seen.add(guide.step["id"])
+            if guide.expected() is not None:
                 play_step(app)
-            if tut.at_end:
+            if guide.at_end:
                 break
             app.command("tut-next")
     assert seen == set(told)
@@ -223,7 +223,7 @@ def test_the_log_prompt_and_tooltip_name_power_cards_in_japanese():
     from web.render.cards import power_label
 
     i18n.set_language("ja")
-    seats = Tutorial(MemoryBackend()).session.seats
+    seats = GuideGame(MemoryBackend()).session.seats
     assert "強靭" in describe(named(("power", 0, "force", None)), seats, 0)
     assert "黒魔術" in describe(named(("power", 0, "magie_noire", 1)), seats, 0)
     assert "こん棒" in describe(named(("skip", 1)), seats, 0)
@@ -234,7 +234,7 @@ def test_the_log_prompt_and_tooltip_name_power_cards_in_japanese():
 
 def test_french_log_says_pioche_la_carte():
     i18n.set_language("fr")
-    seats = Tutorial(MemoryBackend()).session.seats
+    seats = GuideGame(MemoryBackend()).session.seats
     assert describe(named(("draw", 0, "movement", 21)), seats, 0).endswith("pioche la carte 21.")
 
 
@@ -250,8 +250,8 @@ def make(search="?tutorial=1", backend=None):
 def play_step(app):
     """Make the step's decision with the clicks a person would make (card, target or
     meeples, tile, how; Draw two; Défense)."""
-    tut = app.tutorial
-    exp = tut.expected()
+    guide = app.guide_game
+    exp = guide.expected()
     if exp.type == "defend":
         app.command("defend", True)
         return
@@ -263,24 +263,24 @@ def play_step(app):
               "swap2": ("meeple", getattr(exp, "other", None)), "target": ("target", getattr(exp, "target", None)),
               "how": ("how", getattr(exp, "how", None)), "confirm": ("confirm", None)}
     for _ in range(4):
-        if tut.done:
+        if guide.done:
             return
-        step = tut.current_chooser().step
+        step = guide.current_chooser().step
         if step == "tile":
-            app.command("tile", tut.game.path(exp)[-1])
+            app.command("tile", guide.game.path(exp)[-1])
         else:
             act, arg = clicks[step]
             app.command(act, list(arg) if isinstance(arg, tuple) else arg)
-    assert tut.done
+    assert guide.done
 
 
 def play_chapter(app, dom):
     """Every step of the open chapter, by clicks, to its last page."""
     while True:
-        if app.tutorial.expected() is not None:
+        if app.guide_game.expected() is not None:
             play_step(app)
             assert 'data-testid="coach-refused"' not in dom.html
-        if app.tutorial.at_end:
+        if app.guide_game.at_end:
             return
         app.command("tut-next")
 
@@ -291,19 +291,19 @@ def test_all_chapters_by_clicks_keep_the_saved_game():
     app, dom = make(backend=backend)
     assert dom.flags["screen"] == "tutorial"
     for n, chapter in enumerate(script.CHAPTER_IDS):
-        assert app.tutorial.chapter_id == chapter
+        assert app.guide_game.chapter_id == chapter
         play_chapter(app, dom)
         assert f'data-testid="tut-chapter-{chapter}"' in dom.html and "read" in dom.text()
         if n + 1 < len(script.CHAPTER_IDS):
             assert ("tut-chapter", script.CHAPTER_IDS[n + 1]) in dom.acts()  # "Next chapter"
             app.command("tut-chapter", script.CHAPTER_IDS[n + 1])
-    assert app.tutorial.chapters_done == set(script.CHAPTER_IDS)
+    assert app.guide_game.chapters_done == set(script.CHAPTER_IDS)
     assert backend.getItem(SAVE_KEY) == "untouched"
     app.command("tut-play")
     assert dom.flags["screen"] == "new" and progress(backend) == (None, False)
     assert 'data-testid="tut-offer"' not in dom.html  # nothing left open to resume
     app.command("tutorial")  # from the header: the chapters read are still marked
-    assert app.tutorial.chapters_done == set(script.CHAPTER_IDS)
+    assert app.guide_game.chapters_done == set(script.CHAPTER_IDS)
 
 
 def test_the_chapter_list_is_on_every_step_and_keeps_each_chapters_place():
@@ -314,16 +314,16 @@ def test_the_chapter_list_is_on_every_step_and_keeps_each_chapters_place():
     app.command("tut-chapter", "cards")
     play_step(app)  # Soin
     app.command("tut-next")
-    assert app.tutorial.step["id"] == "voleur"
+    assert app.guide_game.step["id"] == "voleur"
     app.command("tut-chapter", "basics")
-    assert app.tutorial.chapter_id == "basics" and app.tutorial.index == 0
+    assert app.guide_game.chapter_id == "basics" and app.guide_game.index == 0
     assert "step 2 of 9" in dom.text()  # the cards chapter's place, in the list
     app.command("tut-chapter", "cards")
-    assert app.tutorial.step["id"] == "voleur" and app.tutorial.game.powers[0] == ["voleur"]
+    assert app.guide_game.step["id"] == "voleur" and app.guide_game.game.powers[0] == ["voleur"]
     app2, _ = make("", backend)  # a reload: the same chapter, the same step
     app2.command("tutorial")
-    assert (app2.tutorial.chapter_id, app2.tutorial.step["id"]) == ("cards", "voleur")
-    assert app2.tutorial.place("basics") == (0, False)
+    assert (app2.guide_game.chapter_id, app2.guide_game.step["id"]) == ("cards", "voleur")
+    assert app2.guide_game.place("basics") == (0, False)
 
 
 def test_other_moves_are_refused_with_a_reason():
@@ -336,44 +336,44 @@ def test_other_moves_are_refused_with_a_reason():
     app.command("card", 2)
     app.command("tile", 1)
     assert "goes to tile 3" in dom.text()
-    assert app.tutorial.game.pos[0] == 2 and not app.tutorial.done  # nothing was played
+    assert app.guide_game.game.pos[0] == 2 and not app.guide_game.done  # nothing was played
     app.command("tile", 3)
-    assert app.tutorial.done and app.tutorial.game.pos[0] == 3
+    assert app.guide_game.done and app.guide_game.game.pos[0] == 3
 
 
 def test_permutation_refuses_the_wrong_meeple_and_draw_two_the_wrong_card():
     app, dom = make()
     app.command("tut-chapter", "turns")
-    tut = app.tutorial
-    while tut.step["id"] != "permutation":
-        if tut.expected() is not None:
+    guide = app.guide_game
+    while guide.step["id"] != "permutation":
+        if guide.expected() is not None:
             play_step(app)
         app.command("tut-next")
     app.command("card", "permutation")
     app.command("meeple", [0, 1])
-    assert "moves Z1" in dom.text() and not tut.done
+    assert "moves Z1" in dom.text() and not guide.done
     app.command("meeple", [0, 0])
     app.command("meeple", [1, 1])
-    assert "moves B1" in dom.text() and not tut.done and tut.game.pos[0] == 12
+    assert "moves B1" in dom.text() and not guide.done and guide.game.pos[0] == 12
     app.command("meeple", [1, 0])
-    assert tut.done and tut.game.pos[0] == 8
+    assert guide.done and guide.game.pos[0] == 8
     app.command("tut-chapter", "cards")
-    while app.tutorial.step["id"] != "full":
-        if app.tutorial.expected() is not None:
+    while app.guide_game.step["id"] != "full":
+        if app.guide_game.expected() is not None:
             play_step(app)
         app.command("tut-next")
     app.command("card", 13)
-    assert "press Draw two" in dom.text() and not app.tutorial.done
+    assert "press Draw two" in dom.text() and not app.guide_game.done
     app.command("draw")
-    assert app.tutorial.done
+    assert app.guide_game.done
 
 
 def test_a_progress_of_the_one_chapter_guided_game_resumes_in_basics():
     backend = MemoryBackend()
     backend.setItem(KEY, json.dumps({"step": 2, "done": False}))
     assert progress(backend) == (2, False)
-    tut = Tutorial.resume(backend)
-    assert (tut.chapter_id, tut.step["id"]) == ("basics", "supply") and tut.game.pos[0] == 3
+    guide = GuideGame.resume(backend)
+    assert (guide.chapter_id, guide.step["id"]) == ("basics", "supply") and guide.game.pos[0] == 3
 
 
 def test_left_and_resumed_where_it_was():
@@ -389,8 +389,8 @@ def test_left_and_resumed_where_it_was():
     app2, dom2 = make("", backend)
     assert ("tutorial", None) in dom2.acts()
     app2.command("tutorial")
-    assert dom2.flags["screen"] == "tutorial" and app2.tutorial.index == 2
-    assert app2.tutorial.game.pos[0] == 3  # the same table
+    assert dom2.flags["screen"] == "tutorial" and app2.guide_game.index == 2
+    assert app2.guide_game.game.pos[0] == 3  # the same table
 
 
 def test_offered_on_the_first_visit_only():
@@ -408,11 +408,11 @@ def test_unreadable_progress_starts_over():
     backend.setItem(KEY, "{not json")
     assert progress(backend) == (None, False)
     backend.setItem(KEY, json.dumps({"step": 99, "done": False}))
-    assert Tutorial.resume(backend).index == 0
+    assert GuideGame.resume(backend).index == 0
     backend.setItem(KEY, json.dumps({"chapter": "cards", "places": {"cards": [99, True], "nope": [1, False]},
                                      "finished": "all"}))
-    tut = Tutorial.resume(backend)
-    assert (tut.chapter_id, tut.index, tut.done, tut.chapters_done) == ("cards", 0, False, set())
+    guide = GuideGame.resume(backend)
+    assert (guide.chapter_id, guide.index, guide.done, guide.chapters_done) == ("cards", 0, False, set())
 
 
 def test_why_opens_the_rules_beside_the_guided_game():

@@ -1,4 +1,4 @@
-"""The guided game: its chapters (lepeuple/coach/tutorial_script.py's scenarios), the step the
+"""The guided game: its chapters (lepeuple/coach/guide_script.py's scenarios), the step the
 player is on in each, and what a click means there.
 
 Each step either waits for one decision (the script's `expect`) or is a page
@@ -9,7 +9,7 @@ explains what happened; "Next" plays the other players' scripted actions and
 goes on. The other players never think: the script decides for them, so the
 guided game is the same every time.
 
-The chapters can be taken one at a time, in any order: the coach lists them,
+The chapters can be taken one at a time, in any order: the guide bar lists them,
 and a click on one ("tut-chapter", its id) opens it where it was left.
 Progress is kept in localStorage under its own key (never the saved game):
 {"chapter": id, "places": {id: [step, done]}, "finished": [ids]} — the open
@@ -20,7 +20,7 @@ the very same table.
 
 import json
 
-from lepeuple.coach import tutorial_script as script
+from lepeuple.coach import guide_script as script
 from lepeuple.coach.preview import preview
 from lepeuple.core.actions import from_json
 
@@ -36,7 +36,7 @@ STEPS = script.STEPS  # every step of every chapter (the new-game screen counts 
 CHAPTERS = script.CHAPTER_IDS
 
 
-class Tutorial:
+class GuideGame:
     def __init__(self, backend, chapter=0, step=0, done=False, places=None, finished=()):
         self.backend = backend
         self.chapter, self.index, self.done = chapter, step, done

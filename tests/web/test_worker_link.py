@@ -119,3 +119,20 @@ def test_a_guarded_write_carries_the_length_and_end_of_the_save_it_expects():
     page.setItem(storage.SAVE_KEY, "new", expect=expected)
     page.setItem(storage.SAVE_KEY, "newer", expect=None)
     assert sent[0]["expect"] == [103, expected[-storage.SAVE_END:]] and sent[1]["expect"] is None
+
+
+def test_an_action_sends_the_parts_of_the_board_it_changed_not_the_board():
+    """Each tile, the meeples' layer and the ring's centre are regions of their own: drawing
+    two cards sends the piles' new counts, not the ring's 24 tiles, and never the skeleton
+    (a page patched whole measures and lays out everything)."""
+    link, sent = boot()
+    [first] = of(sent, "render")
+    tiles = [name for name in first["regions"] if name.startswith("tile-")]
+    assert len(tiles) >= 12 and {"meeples", "ring-center", "board"} <= set(first["regions"])
+    assert all(f"<!--region:{name}-->" in first["regions"]["board"] for name in tiles)
+    sent.clear()
+    link.receive(json.dumps({"type": "command", "act": "draw", "arg": None, "form": {}, "seq": link.dom.seq}))
+    [drawn] = of(sent, "render")
+    assert "skeleton" not in drawn
+    assert "ring-center" in drawn["regions"]  # the decks' counts
+    assert not [name for name in drawn["regions"] if name.startswith("tile-")]  # no tile changed

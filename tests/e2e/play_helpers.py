@@ -22,6 +22,19 @@ def wait_for_person(page, timeout_ms=120_000):
     page.wait_for_function(WAITING, timeout=timeout_ms)
 
 
+def answered(page, timeout_ms=120_000):
+    """Wait until the page has answered every click (its worker's `done`: no command pending,
+    no control still shown pressed), so that the next look sees the drawing that followed."""
+    page.wait_for_function("() => !document.body.dataset.busy && !document.querySelector('.pressed')",
+                           timeout=timeout_ms)
+
+
+def press(page, target):
+    """Click a control (a selector or a locator) as a person would, then wait for the answer."""
+    (page.locator(target) if isinstance(target, str) else target).click()
+    answered(page)
+
+
 def visible(page, selector):
     return page.locator(selector).count() > 0
 
@@ -41,23 +54,23 @@ def play_decision(page, defend=False, play_cards=True):
     if visible(page, "[data-testid=end-screen]"):
         return "end"
     if visible(page, "[data-testid=pass-screen]"):
-        page.click("[data-testid=pass-ok]")
+        press(page, "[data-testid=pass-ok]")
         return "pass"
     if visible(page, "[data-testid=defend-yes]"):
-        page.click("[data-testid=defend-yes]" if defend else "[data-testid=defend-no]")
+        press(page, "[data-testid=defend-yes]" if defend else "[data-testid=defend-no]")
         return "defend"
     if visible(page, "[data-testid=skip]"):
-        page.click("[data-testid=skip]")
+        press(page, "[data-testid=skip]")
         return "skip"
     if visible(page, ".actions .meeple-btn"):  # a partner to choose
-        page.locator(".actions .meeple-btn").first.click()
+        press(page, page.locator(".actions .meeple-btn").first)
         return "partner"
     cards = page.locator("[data-testid=hand] button.card.movement")
     if play_cards and cards.count():
-        cards.first.click()
+        press(page, cards.first)
         finish_move(page)
         return "move"
-    page.click("[data-testid=draw]")
+    press(page, "[data-testid=draw]")
     return "draw"
 
 
@@ -65,9 +78,9 @@ def finish_move(page):
     """After a movement card is selected: pick the meeple, then a tile (and how)."""
     for _ in range(4):
         if visible(page, ".actions .meeple-btn"):
-            page.locator(".actions .meeple-btn").first.click()
+            press(page, page.locator(".actions .meeple-btn").first)
         elif visible(page, ".actions .reach-btn"):
-            page.locator(".actions .reach-btn").first.click()
+            press(page, page.locator(".actions .reach-btn").first)
         else:
             return
     raise AssertionError("a move took more than four clicks")

@@ -6,7 +6,8 @@ the browser draws, where tile 1 of the ring and the hand are. The prompt's words
 change at every step (a bot's narration, the Hint, the choices of a move); they
 scroll inside their box, so the ring moves or resizes by at most 2 px, the hand
 never leaves the screen, and the page never scrolls sideways. On the two sizes of
-the issue's goal the game is played to its end.
+the issue's goal the game is played to its end. On a phone upright, the score strip
+shows every player's score on every frame.
 
 The header's controls (language, speed, sound, Rules, Guided game, Replay, New game)
 are all reachable at each size, behind ☰ on a narrow screen, with no sideways
@@ -50,6 +51,15 @@ const tick = () => {
                    document.activeElement?.outerHTML.slice(0, 160)];
     }
     L.firstTop = L.firstTop || b.top;
+    const strip = document.querySelector('.score-strip');
+    if (strip && strip.checkVisibility()) {  // a phone: every player's score in view, on every frame
+      const seen = [...strip.querySelectorAll('.strip-seat')].filter((e) => {
+        const r = e.getBoundingClientRect(), box = strip.getBoundingClientRect();
+        return r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= 0 && r.bottom <= innerHeight;
+      });
+      L.stripFrames = (L.stripFrames || 0) + 1;
+      L.stripSeen = Math.min(L.stripSeen ?? 99, seen.length);
+    }
   }
   requestAnimationFrame(tick);
 };
@@ -94,6 +104,8 @@ def test_the_ring_and_the_hand_keep_their_place_through_a_game(page, site_url, w
     assert max(spread.values()) <= 2, spread
     assert layout["handTop"] >= 0 and layout["handBottom"] <= height, json.dumps(layout.get("culprit"))
     assert layout["wide"] == 0 and layout["scrollY"] == 0, json.dumps(layout, indent=1)
+    if width < 600:  # a phone upright: the compact strip keeps every player's score in view
+        assert layout.get("stripFrames", 0) >= layout["frames"] - 5 and layout["stripSeen"] == 3, layout
 
 
 @pytest.mark.parametrize("width,height", [(w, h) for w, h, _ in SIZES] + [(1024, 768)])

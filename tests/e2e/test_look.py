@@ -99,3 +99,25 @@ def test_a_card_under_the_pointer_zooms_and_its_neighbour_stays_within_reach(pag
     assert copy.is_visible() and big["width"] > 1.5 * box["width"] and big["height"] > 1.5 * box["height"]
     assert big["y"] >= 0 and big["y"] + big["height"] <= box["y"]  # above the card, over the board, on screen
     cards.nth(1).click(trial=True)  # the card beside it takes a click: the copy takes none
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_power_cards_words_stay_inside_the_card_and_the_zoom_says_them_whole(page, site_url, wait_ready, lang):
+    powers = ["permutation", "magie_noire", "troc", "vitesse", "voleur"]  # the longest texts
+    open_scenario(page, site_url, wait_ready, SEATS,
+                  {"meeples": [[2, 3], [6, 6], [10, 10]], "scores": [3, 2, 5],
+                   "hands": [{"movement": [8, 7], "power": powers}, {"movement": [2]}, {"movement": [3]}]})
+    page.goto(site_url + f"?lang={lang}&speed=instant")
+    wait_ready(page)
+    wait_for_person(page)
+    spill = page.eval_on_selector_all("[data-testid=hand] .card.power", """cards => cards.map(c => {
+        const text = c.querySelector(':scope > .power-text');  // the face's, not the zoom's
+        return text && text.getBoundingClientRect().bottom - c.getBoundingClientRect().bottom; })""")
+    assert len(spill) == len(powers) and all(s is not None and s <= -1 for s in spill), spill
+    shoot(page, f"look-{lang}-power-hand")
+    card = page.locator("[data-testid=hand] .card.power-permutation")
+    card.hover()
+    copy = card.locator(".card-zoom .power-text")
+    copy.wait_for(state="visible")
+    whole = copy.evaluate("e => e.scrollHeight <= e.clientHeight + 1")
+    assert whole and len(copy.inner_text()) > 30

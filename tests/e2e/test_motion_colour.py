@@ -4,7 +4,7 @@ through a simulated deuteranopia filter, saved for a person to look at."""
 
 import pytest
 
-from play_helpers import SCREENSHOTS, game_url, hand_ids, play_decision, wait_for_person
+from play_helpers import SCREENSHOTS, finish_move, game_url, hand_ids, play_decision, visible, wait_for_person
 
 # Record every Element.animate() call: which data-fly element it moved.
 SPY = """
@@ -69,6 +69,45 @@ def test_drawn_cards_fly_from_the_deck_into_the_hand(page, site_url, wait_ready)
     new = set(hand_ids(page)) - before
     assert new
     assert {f"card-{c}" for c in new} <= set(page.evaluate("window.__flights"))
+
+
+# Every Element.animate() call on a card: its key and where it starts (its first frame's
+# offset from its place now).
+CARD_SPY = """
+window.__cards = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, ...rest) {
+  if ((this.dataset.fly || '').startsWith('card-')) {
+    const m = /translate\\(([-\\d.]+)px, ([-\\d.]+)px\\)/.exec(frames[0].transform || '');
+    window.__cards.push({key: this.dataset.fly, dx: m ? Number(m[1]) : 0, dy: m ? Number(m[2]) : 0,
+                         pile: !!this.closest('.last-played')});
+  }
+  return animate.call(this, frames, ...rest);
+};
+"""
+
+
+def test_a_played_card_goes_from_the_hand_to_its_pile(page, site_url, wait_ready):
+    """The movement card a player plays leaves the hand and flies to the ring's middle,
+    where the card played last lies, starting from where it was in the hand (below)."""
+    page.add_init_script(CARD_SPY)
+    page.goto(site_url + game_url("human,bot:easy,bot:easy", 7))
+    wait_ready(page)
+    wait_for_person(page)
+    for _ in range(20):  # to a turn where a movement card is played (a power phase skipped)
+        if page.locator("[data-testid=hand] button.card.movement").count() and not visible(page, "[data-testid=skip]"):
+            break
+        play_decision(page)
+        wait_for_person(page)
+    card = page.locator("[data-testid=hand] button.card.movement").first
+    key = card.get_attribute("data-fly")
+    page.evaluate("window.__cards = []")
+    card.click()
+    finish_move(page)
+    page.wait_for_function("key => window.__cards.some(f => f.key === key)", arg=key)
+    flights = [f for f in page.evaluate("window.__cards") if f["key"] == key]
+    assert flights and flights[0]["pile"] and flights[0]["dy"] > 40, flights  # from the hand, below the ring
+    assert page.locator(f"[data-testid=hand] [data-fly='{key}']").count() == 0
 
 
 def test_reduced_motion_means_no_motion(page, site_url, wait_ready):

@@ -62,6 +62,35 @@ def test_long_press_explains_a_tile_and_a_card(goto_ready, page):
     assert "R12" in page.locator("[data-testid=rules-panel]").inner_text()
 
 
+@pytest.mark.parametrize("context_options", [{"has_touch": True, "viewport": {"width": 390, "height": 844}}])
+def test_a_long_press_on_a_card_shows_it_larger_on_screen_until_the_next_touch(goto_ready, page):
+    """A phone has no hover: a long press on any card of the hand shows its larger copy,
+    whole on the screen, with its words above it, and the next touch elsewhere puts it away."""
+    goto_ready(game_url("human,bot:easy,bot:easy", 7))
+    wait_for_person(page)
+    for _ in range(2):  # a fuller hand: its last card's copy stays on screen too
+        page.click("[data-testid=draw]")
+        wait_for_person(page)
+    cards = page.locator("[data-testid=hand] .card[data-zoom]")
+    assert cards.count() >= 5
+    for i in range(cards.count()):
+        card = cards.nth(i)
+        copy = card.locator(".card-zoom")
+        assert not copy.is_visible()
+        card.dispatch_event("pointerdown", {"pointerType": "touch", "bubbles": True})
+        page.wait_for_selector("[data-testid=hand] .card.zoomed > .card-zoom", timeout=3000)
+        card.dispatch_event("pointerup", {"pointerType": "touch", "bubbles": True})
+        box, big = card.bounding_box(), copy.bounding_box()
+        assert big["width"] > 1.5 * box["width"], (i, box, big)
+        assert big["x"] >= 0 and big["x"] + big["width"] <= 390 and big["y"] >= 0, (i, big)
+        tip = page.locator("#tip").bounding_box()  # its words too, on the screen, clear of the copy
+        assert tip["y"] >= 0 and tip["y"] + tip["height"] <= min(844, big["y"]), (i, tip, big)
+        if i == 1:
+            shoot(page, "long-press-zoom-390x844")
+        page.locator("[data-testid=prompt]").dispatch_event("pointerdown", {"pointerType": "touch", "bubbles": True})
+        assert not copy.is_visible() and page.locator(".zoomed").count() == 0
+
+
 @pytest.mark.parametrize("width, height", SIZES)
 def test_no_horizontal_scrolling_and_big_touch_targets(page, site_url, wait_ready, width, height):
     page.set_viewport_size({"width": width, "height": height})

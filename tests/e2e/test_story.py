@@ -232,6 +232,32 @@ def test_landing_tiles_say_what_each_move_would_do(page, site_url, wait_ready):
     assert saved_actions(page)[0] == {"type": "move", "card": 7, "meeple": [0, 0], "how": "square"}
 
 
+def test_a_tag_reads_at_a_glance_and_gives_its_words_on_hover_and_on_focus(page, site_url, wait_ready):
+    """A landing tile's tag is a few signs ("+card", "open: you +1"); its words, the same
+    as the tile's label, show over the tile when the pointer rests on it or the keyboard
+    reaches it, and go when it leaves."""
+    open_scenario(page, site_url, wait_ready, SEATS, setup())
+    wait_for_person(page)
+    page.locator("[data-testid=hand] button.card[data-arg='7']").click()
+    target = page.locator(".tile[data-tile='5'] .tile-target")
+    tag, words = target.locator(".outcome-tag"), target.locator(".tag-words")
+    assert tag.is_visible() and len(tag.inner_text()) <= 40, tag.inner_text()
+    assert not words.is_visible()
+    target.hover()
+    assert words.is_visible()
+    said = words.inner_text()
+    assert "pickaxe on 4: a power card" in said and len(said) > len(tag.inner_text()), said
+    assert said.strip() in target.get_attribute("aria-label")  # a screen reader hears the same words
+    shoot(page, "tag-words-hover")
+    page.mouse.move(5, 5)
+    assert not words.is_visible()
+    page.keyboard.press("Shift")  # the keyboard in use: its focus is shown (:focus-visible)
+    target.focus()
+    assert words.is_visible() and words.inner_text() == said
+    target.blur()
+    assert not words.is_visible()
+
+
 # ----- taking back a slip --------------------------------------------------------
 
 def test_undo_a_skip_and_it_survives_a_reload(page, site_url, wait_ready):

@@ -1,6 +1,8 @@
 // A long press on a touch screen shows what a mouse shows on hover: the
 // element's title (a card's, a tile's explanation) in a small box below it,
-// with a button to the rules section that explains it (data-rule).
+// with a button to the rules section that explains it (data-rule); a card
+// (data-zoom) is also shown larger, its copy above it (.zoomed, style.css),
+// until the next touch.
 
 const LONG_PRESS_MS = 500;
 let held = null, timer = null;
@@ -32,6 +34,7 @@ function show({ why, rules }) {
     document.body.append(tip);
   }
   tip.textContent = el.getAttribute("title");
+  if (el.hasAttribute("data-zoom")) el.classList.add("zoomed");
   const rule = el.getAttribute("data-rule");
   if (rule) {  // the rules section that explains it, one tap away
     const button = document.createElement("button");
@@ -43,11 +46,21 @@ function show({ why, rules }) {
   }
   const box = el.getBoundingClientRect();
   tip.style.left = `${Math.max(4, Math.min(box.left, innerWidth - 260))}px`;
-  tip.style.top = `${box.bottom + scrollY + 6}px`;
   tip.hidden = false;
+  tip.style.top = `${tipTop(el, box, tip.offsetHeight) + scrollY}px`;
+}
+
+// Below the element; above it (and above its zoomed copy) where below is off the
+// screen, as for a card of the hand at a phone's bottom edge.
+function tipTop(el, box, height) {
+  if (box.bottom + 6 + height <= innerHeight) return box.bottom + 6;
+  const copy = el.classList.contains("zoomed") ? el.querySelector(".card-zoom") : null;
+  const top = copy ? copy.getBoundingClientRect().top : box.top;
+  return Math.max(4, top - 6 - height);
 }
 
 export function hide() {
   const tip = document.getElementById("tip");
   if (tip) tip.hidden = true;
+  for (const card of document.querySelectorAll(".zoomed")) card.classList.remove("zoomed");
 }

@@ -121,3 +121,26 @@ def test_a_power_cards_words_stay_inside_the_card_and_the_zoom_says_them_whole(p
     copy.wait_for(state="visible")
     whole = copy.evaluate("e => e.scrollHeight <= e.clientHeight + 1")
     assert whole and len(copy.inner_text()) > 30
+
+
+def test_a_power_cards_targets_fit_a_phones_width_each_saying_what_it_would_do(page, site_url, wait_ready):
+    """At 390 × 844, Sortilège's two targets stand side by side on the screen, each with its
+    effect in words (a narrow column): no sideways swipe to find the second one."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_scenario(page, site_url, wait_ready, SEATS,
+                  {"meeples": [[2, 3], [6, 6], [10, 10]], "scores": [3, 2, 5],
+                   "hands": [{"movement": [8], "power": ["sortilege"]}, {"movement": [2]}, {"movement": [3]}]})
+    page.goto(site_url + "?speed=instant")
+    wait_ready(page)
+    wait_for_person(page)
+    page.click("[data-testid=hand] button.card[data-arg='\"sortilege\"']")
+    targets = page.locator(".actions button[data-act=target]")
+    assert targets.count() == 2
+    for i in range(2):
+        box = targets.nth(i).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        assert targets.nth(i).locator(".outcome").inner_text().strip()  # what it would do, said
+    bar = page.locator(".prompt-bar").bounding_box()
+    box = targets.nth(1).bounding_box()
+    assert box["y"] + box["height"] <= bar["y"] + bar["height"] + 1  # inside the prompt's box
+    shoot(page, "look-phone-targets")

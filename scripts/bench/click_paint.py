@@ -144,9 +144,7 @@ def main():
     parser.add_argument("--seed", type=int, default=3)
     args = parser.parse_args()
 
-    from playwright.sync_api import sync_playwright
-
-    with site.served(args) as (base, load), sync_playwright() as playwright:
+    with site.browsing(args) as (base, load, playwright):
         samples = play(playwright, base, args.seed, args.clicks, args.bots_clicks, args.throttle)
     rows = {kind: summary(values) for kind, values in samples.items()}
     rows["person"] = summary([v for kind in ("draw", "card", "meeple", "tile") for v in samples.get(kind, [])])

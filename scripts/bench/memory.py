@@ -17,7 +17,6 @@ another build (an older one, for before and after).
 import json
 import time
 
-from scripts import browser
 from scripts.bench import site
 
 MB = 1e6
@@ -53,19 +52,13 @@ def workers_heaps(cdp, page):
 
 
 def measure(playwright, url, actions):
-    chromium = browser.launch(playwright)
-    try:
-        page = chromium.new_context().new_page()
-        page.goto(url)
-        browser.wait_ready(page, timeout_ms=120_000)
+    with site.opened(playwright, url, viewport=None) as page:
         page.wait_for_function(f"() => Number(document.body.dataset.actions || 0) >= {actions}", timeout=900_000)
         cdp = page.context.new_cdp_session(page)
         cdp.send("HeapProfiler.collectGarbage")
         contexts = {"page": heap(cdp.send("Runtime.getHeapUsage")), **workers_heaps(cdp, page)}
         total = {key: round(sum(c[key] for c in contexts.values()), 1) for key in ("heap_mb", "buffers_mb")}
         return {"contexts": contexts, "total": total, "total_mb": round(total["heap_mb"] + total["buffers_mb"], 1)}
-    finally:
-        chromium.close()
 
 
 def main():
@@ -74,10 +67,8 @@ def main():
     parser.add_argument("--seed", type=int, default=3)
     args = parser.parse_args()
 
-    from playwright.sync_api import sync_playwright
-
     started = time.perf_counter()
-    with site.served(args) as (base, load), sync_playwright() as playwright:
+    with site.browsing(args) as (base, load, playwright):
         row = measure(playwright, f"{base}?players={','.join(['bot:hard'] * 5)}&seed={args.seed}&speed=instant",
                       args.actions)
     print(f"memory after {args.actions} actions of five hard bots ({args.site}, {time.perf_counter() - started:.0f} s):")

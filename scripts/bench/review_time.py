@@ -17,7 +17,6 @@ import json
 import time
 from pathlib import Path
 
-from scripts import browser
 from scripts.bench import site
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,12 +29,7 @@ new PerformanceObserver((list) => {
 
 
 def review(playwright, base, record, throttle):
-    chromium = browser.launch(playwright)
-    try:
-        page = chromium.new_context(viewport={"width": 1366, "height": 900}).new_page()
-        page.add_init_script(WATCH)
-        page.goto(base)
-        browser.wait_ready(page, timeout_ms=120_000)
+    with site.opened(playwright, base, WATCH) as page:
         page.set_input_files("input[type=file]", files=[{
             "name": "game.json", "mimeType": "application/json", "buffer": json.dumps(record).encode()}])
         page.wait_for_selector("[data-testid=replay-bar]")
@@ -50,8 +44,6 @@ def review(playwright, base, record, throttle):
         text = page.inner_text("[data-testid=review-panel]")
         return {"seconds": round(seconds, 1), "tasks_over_50ms": len(tasks),
                 "longest_task_ms": round(max(tasks, default=0)), "panel": text[:200]}
-    finally:
-        chromium.close()
 
 
 def main():
@@ -60,11 +52,9 @@ def main():
     parser.add_argument("--throttle", type=float, default=1)
     args = parser.parse_args()
 
-    from playwright.sync_api import sync_playwright
-
     data = json.loads(args.record.read_text())
     record = data.get("record", data)
-    with site.served(args) as (base, load), sync_playwright() as playwright:
+    with site.browsing(args) as (base, load, playwright):
         row = review(playwright, base, record, args.throttle)
     print(f"review of {args.record.name} ({len(record['actions'])} actions), CPU slowed {args.throttle:g}x: "
           f"{row['seconds']} s from the click to the result; main-thread tasks over 50 ms {row['tasks_over_50ms']}, "

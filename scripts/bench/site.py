@@ -7,7 +7,7 @@ import contextlib
 import os
 from pathlib import Path
 
-from scripts import build_site, serve
+from scripts import browser, build_site, serve
 
 
 def parser(doc, **defaults):
@@ -31,6 +31,32 @@ def served(args):
         yield base, watch
     finally:
         server.shutdown()
+
+
+@contextlib.contextmanager
+def browsing(args):
+    """(the site's base URL, the load watch, Playwright) while the site of `args` is served."""
+    from playwright.sync_api import sync_playwright
+
+    with served(args) as (base, load), sync_playwright() as playwright:
+        yield base, load, playwright
+
+
+@contextlib.contextmanager
+def opened(playwright, url, init_script=None, viewport=(1366, 900)):
+    """A page of a Chromium of its own at `url`, ready (body[data-ready]); `init_script` runs
+    before the page's own scripts; the browser is closed after."""
+    chromium = browser.launch(playwright)
+    try:
+        size = {"viewport": {"width": viewport[0], "height": viewport[1]}} if viewport else {}
+        page = chromium.new_context(**size).new_page()
+        if init_script:
+            page.add_init_script(init_script)
+        page.goto(url)
+        browser.wait_ready(page, timeout_ms=120_000)
+        yield page
+    finally:
+        chromium.close()
 
 
 class Load:

@@ -19,7 +19,6 @@ measures another build (an older one, for before and after).
 import json
 import time
 
-from scripts import browser
 from scripts.bench import site
 
 WATCH = """
@@ -35,12 +34,7 @@ ACTIONS = "() => Number(document.body.dataset.actions || 0)"
 
 def watch(playwright, url, seconds, throttle):
     """What the main thread did during `seconds` of bots playing, throttled."""
-    chromium = browser.launch(playwright)
-    try:
-        page = chromium.new_context(viewport={"width": 1366, "height": 900}).new_page()
-        page.add_init_script(WATCH)
-        page.goto(url)
-        browser.wait_ready(page, timeout_ms=120_000)
+    with site.opened(playwright, url, WATCH) as page:
         cdp = page.context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
         start, played = page.evaluate("performance.now()"), page.evaluate(ACTIONS)
@@ -54,8 +48,6 @@ def watch(playwright, url, seconds, throttle):
         return {"longest_task_ms": round(max(tasks, default=0)), "tasks_over_50ms": len(tasks),
                 "tasks_over_100ms": sum(d > 100 for d in tasks), "frame_gaps_over_100ms": sum(g > 100 for g in gaps),
                 "worst_gap_ms": round(max(gaps, default=0)), "frames": len(frames), "actions": played}
-    finally:
-        chromium.close()
 
 
 def main():
@@ -66,10 +58,8 @@ def main():
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args()
 
-    from playwright.sync_api import sync_playwright
-
     seats = ",".join(["bot:hard"] * args.players)
-    with site.served(args) as (base, load), sync_playwright() as playwright:
+    with site.browsing(args) as (base, load, playwright):
         row = watch(playwright, f"{base}?players={seats}&seed={args.seed}&speed=fast", args.seconds, args.throttle)
     print(f"{args.seconds:g} s of {args.players} hard bots at fast speed, CPU slowed {args.throttle:g}x: "
           f"longest main-thread task {row['longest_task_ms']} ms; tasks over 50 ms {row['tasks_over_50ms']}, "

@@ -6,14 +6,15 @@
 _site/ gets: index.html, with the first screen rendered into it by the page's
 own Python (write_first_screen), and rules/<lang>.html; web/startup/keys.mjs, the storage
 and URL keys web/startup/firstscreen.mjs shares with the Python, written from it first
-(write_keys_module); python-files.json, every .py/.json
+(write_keys_module); pyscript.toml, PyScript's configuration of the page's worker, and
+web/main.py, the file PyScript runs there; python-files.zip, every .py/.json
 file of lepeuple/ and web/ (so new modules are picked up) but lepeuple's layers
-the page never imports (NOT_SHIPPED: the tools, the research bots) as {path: text}, and
-the message catalogs web/locales/*.po compiled to gettext's .mo (base64),
-which web/startup/interpreter.mjs writes into Pyodide's file system (in the
-page's worker: one request instead of one per module); the rest of web/ (style,
-icons, the page's modules, the worker); Pyodide copied from node_modules
-(run `npm ci` first) into vendor/, and the QR code library
+the page never imports (NOT_SHIPPED: the tools, the research bots), and
+the message catalogs web/locales/*.po compiled to gettext's .mo, which PyScript
+unpacks into Pyodide's file system (pyscript.toml's [files]: one request instead of
+one per module); the rest of web/ (style, icons, the page's modules); PyScript's
+core and Pyodide copied from node_modules (run `npm ci` first) into vendor/
+(copy_pyscript: only the files PyScript loads), and the QR code library
 (copy_qr_library); sw.js, the service worker, with its
 precache list and a version hash of the built files; and bare/, a page that
 only starts the same runtime in a worker, the baseline of scripts/bench/startup_bench.py.
@@ -29,9 +30,9 @@ from. `--no-snapshot` builds without it (the page then starts the slow way).
 
 import argparse
 import ast
-import base64
 import gzip
 import hashlib
+import io
 import json
 import os
 import re
@@ -52,7 +53,9 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.js", "pyodide.as
                  "python_stdlib.zip", "pyodide-lock.json")
 WEB_SUFFIXES = {".py", ".json", ".css", ".svg", ".js", ".mjs", ".png", ".webp", ".woff2", ".html"}
 PYTHON_FS_SUFFIXES = {".py", ".json"}  # what goes into Pyodide's file system,
-PYTHON_FILES = "python-files.json"  # in this one file
+PYTHON_FILES = "python-files.zip"  # in this one archive (pyscript.toml's [files])
+CONFIG = "pyscript.toml"  # PyScript's configuration of the page's worker
+MAIN = "web/main.py"  # the file PyScript runs in its worker (index.html): it is sent, not imported
 # What of lepeuple the page never imports (docs/building.md): developers' tools (the command
 # line, arena, scenarios, statistics), the research bots and the learned evaluation they
 # play with (its module and its weights). check_shipped fails the build if this is wrong.
@@ -65,17 +68,26 @@ SNAPSHOT_GZ = SNAPSHOT + ".gz"
 SNAPSHOT_FORMAT = "web/startup/snapshotfile.mjs"  # its file format, written by make_snapshot.mjs, read by the page
 SNAPSHOT_CACHE = NODE / ".cache/lepeuple-snapshot"
 SNAPSHOT_CACHE_KEEP = 3  # newest entries kept (16 MB each)
-ENTRY_MODULE = "web.main"  # what the page's worker imports; the snapshot preloads what it reaches
+ENTRY_MODULE = "web.startup.boot"  # what web/main.py imports; the snapshot preloads what it reaches
 OUR_PACKAGES = {"lepeuple", "web"}
-# Standard library modules the worker's Python uses beside what our modules import.
-WORKER_IMPORTS = ("asyncio",)
+# Standard library modules the worker's Python uses beside what our modules import
+# (and those PyScript's own Python package imports: pyscript_imports).
+# PyScript unpacks python-files.zip with Pyodide's unpack_archive: shutil, zipfile, tempfile,
+# and zipfile's names in code page 437.
+WORKER_IMPORTS = ("asyncio", "shutil", "zipfile", "tempfile", "encodings.cp437")
+# PyScript's core in the page (its worker's code is inside it): the files core.js
+# reaches by its imports, but the code editor's and the terminal's (we show neither).
+PYSCRIPT = "@pyscript/core"
+PYSCRIPT_DIR = "vendor/pyscript"
+PYSCRIPT_NOT_SHIPPED = re.compile(r"^(codemirror|xterm)")
+PYSCRIPT_PYTHON = "src/stdlib/pyscript.js"  # PyScript's Python package, as the worker writes it
 
 # Large files the page fetches gzipped and unpacks with the browser's
 # DecompressionStream (web/startup/interpreter.mjs): the page's bytes do not depend on
 # what the server compresses (GitHub Pages compresses neither .bin nor .wasm).
 # The plain file stays on the server for a browser without
 # DecompressionStream (and for bare/), but is not precached.
-GZIP_FILES = ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs", PYTHON_FILES)
+GZIP_FILES = ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs")
 GZIP_CACHE = NODE / ".cache/lepeuple-gzip"
 GZIP_CACHE_KEEP = 8
 # The trimmed standard library (scripts/make_snapshot.mjs works out which
@@ -92,7 +104,7 @@ FILES_LINE = re.compile(r"^const BUILT = .*;$", re.M)
 # (bare/ uses them), bare/.
 NOT_PRECACHED = re.compile(r"""^(bare/.*|rules/.*|.*\.map|.*LICENSE
     |vendor/pyodide/(pyodide\.asm\.wasm|pyodide\.asm\.mjs|python_stdlib\.zip|pyodide-lock\.json)
-    |python-files\.json)$""", re.X)
+    )$""", re.X)
 # standard library modules kept even if nothing seems to import them: codecs
 # looked up by name at run time
 # The names web/startup/firstscreen.mjs shares with the page's Python (the storage keys it
@@ -175,9 +187,9 @@ def source_files(folder, suffixes):
 
 
 def page_python_files():
-    """The files of lepeuple/ and web/ that go into Pyodide's file system."""
+    """The files of lepeuple/ and web/ that go into Pyodide's file system (not MAIN: PyScript sends it)."""
     files = source_files("lepeuple", PYTHON_FS_SUFFIXES) + source_files("web", PYTHON_FS_SUFFIXES)
-    return [p for p in files if not p.relative_to(ROOT).as_posix().startswith(NOT_SHIPPED)]
+    return [p for p in files if not (name := p.relative_to(ROOT).as_posix()).startswith(NOT_SHIPPED) and name != MAIN]
 
 
 def copy(src, dest):
@@ -198,11 +210,53 @@ def copy_qr_library(out):
 
 
 def python_files(modules, binary=None):
-    """{path: text} of `modules` (paths relative to ROOT), and of `binary`
-    ({path: bytes}, base64-encoded: web/startup/interpreter.mjs decodes a .mo), as JSON."""
-    files = {name: (ROOT / name).read_text(encoding="utf-8") for name in modules}
-    files |= {name: base64.b64encode(data).decode("ascii") for name, data in (binary or {}).items()}
-    return json.dumps(files, ensure_ascii=False, separators=(",", ":"))
+    """A zip archive of `modules` (paths relative to ROOT) and of `binary` ({path: bytes}):
+    deflated, with fixed dates (the same bytes each build)."""
+    members = {name: (ROOT / name).read_bytes() for name in modules} | dict(binary or {})
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name in sorted(members):
+            info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, members[name])
+    return buffer.getvalue()
+
+
+def pyscript_files(folder):
+    """The files of PyScript's dist/ that core.js reaches by its static and dynamic
+    imports, but the code editor's and the terminal's (PYSCRIPT_NOT_SHIPPED)."""
+    dist, reached, todo = folder / "dist", set(), ["core.js"]
+    while todo:
+        name = todo.pop()
+        if name in reached or PYSCRIPT_NOT_SHIPPED.match(name):
+            continue
+        reached.add(name)
+        text = (dist / name).read_text(encoding="utf-8")
+        todo += re.findall(r"""(?:import\(|from\s*|import\s*)["']\./([\w.-]+\.js)["']""", text)
+    return sorted(reached)
+
+
+def copy_pyscript(out):
+    """Copy PyScript's core (pyscript_files) from node_modules into out/PYSCRIPT_DIR."""
+    folder, _ = npm_package(PYSCRIPT)
+    for name in pyscript_files(folder):
+        copy(folder / "dist" / name, out / PYSCRIPT_DIR / name)
+
+
+def pyscript_imports():
+    """The standard library modules PyScript's own Python package imports (the worker
+    imports it before web/main.py runs): they must be in the trimmed standard library."""
+    folder, _ = npm_package(PYSCRIPT)
+    text = (folder / PYSCRIPT_PYTHON).read_text(encoding="utf-8")
+    package = json.loads(text[text.index("export default") + len("export default"):].strip().rstrip(";"))
+    found = {"os", "pathlib"}  # PyScript writes the package with them
+    for source in package["pyscript"].values():
+        for node in ast.walk(ast.parse(source)):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module] if isinstance(node, ast.ImportFrom) and not node.level and node.module else [])
+            found |= {n for n in names if n.partition(".")[0] in sys.stdlib_module_names}
+    return sorted(found)
 
 
 def compiled_catalogs():
@@ -338,7 +392,7 @@ def preload_modules(sources):
     the standard library modules they import. Modules that turn out to need the
     browser are skipped by make_snapshot.mjs."""
     ours = {module_name(p): p for p in sources if p.suffix == ".py"}
-    reached, stdlib, todo = [], set(WORKER_IMPORTS), [ENTRY_MODULE]
+    reached, stdlib, todo = [], set(WORKER_IMPORTS) | set(pyscript_imports()), [ENTRY_MODULE]
     while todo:
         name = todo.pop()
         if name in reached or name not in ours:
@@ -498,11 +552,14 @@ def build(out=ROOT / "_site", snapshot=True):
     check_shipped(python)
     modules = [p.relative_to(ROOT).as_posix() for p in python]
     catalogs = compiled_catalogs()
-    (out / PYTHON_FILES).write_text(python_files(modules, catalogs), encoding="utf-8")
+    (out / PYTHON_FILES).write_bytes(python_files(modules, catalogs))
     write_keys_module()
     for path in source_files("web", WEB_SUFFIXES - PYTHON_FS_SUFFIXES):
         if path.name != "sw.template.js":
             copy(path, out / path.relative_to(ROOT))
+    copy(ROOT / CONFIG, out / CONFIG)
+    copy(ROOT / MAIN, out / MAIN)
+    copy_pyscript(out)
 
     for name in PYODIDE_FILES:
         if (pyodide / name).exists():
@@ -517,7 +574,8 @@ def build(out=ROOT / "_site", snapshot=True):
     for name in GZIP_FILES:
         write_gzipped(out / name)
     built = {name: (out / name).stat().st_size
-             for name in (SNAPSHOT_GZ, STDLIB, LOCK, *(f"{n}.gz" for n in GZIP_FILES)) if (out / name).exists()}
+             for name in (SNAPSHOT_GZ, STDLIB, LOCK, PYTHON_FILES, *(f"{n}.gz" for n in GZIP_FILES))
+             if (out / name).exists()}
     loader = (out / INTERPRETER).read_text()
     if not FILES_LINE.search(loader):
         raise BuildError(f"{INTERPRETER} has no `const BUILT = ...;` line for the build to fill in")

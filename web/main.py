@@ -1,10 +1,16 @@
-"""Entry module of the page's Python, in its Web Worker: web/startup/worker.mjs imports
-it and calls serve(post) with the function that sends a message to the page.
+"""The page's Python: PyScript runs this file in its worker (index.html's
+`<script type="py" worker name="game">`, configured by pyscript.toml), after
+unpacking lepeuple/ and web/ beside it.
 
-The page itself starts in web/startup/boot.py (the App, its storage, what the
-page's first screen did); a Python error is shown on the page (WorkerDom.show_error).
+It hands each message of the page (web/page/page.mjs) to web/startup/boot.py and
+sends the page what the App draws, through PyScript's `xworker`: JSON texts,
+each of a kind web/contract.py declares. PyScript says on the page's side when
+this file has run (the XWorker's `ready`): the page then sends "boot".
 """
 
-from .startup.boot import serve
+from polyscript import xworker
 
-__all__ = ["serve"]
+from web.startup.boot import serve
+
+receive = serve(xworker.postMessage)
+xworker.onmessage = lambda event: receive(event.data)

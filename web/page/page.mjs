@@ -26,10 +26,13 @@ import { remember, settle } from "./focus.mjs";
 import { listen, released } from "./input.mjs";
 import { fly, measure } from "./motion.mjs";
 import { patch } from "./patch.mjs";
+import { trusted } from "./guard.mjs";
 import { items, move, read, watch, write } from "./store.mjs";
 import { setSound, setWords, speak, yourTurn } from "./voice.mjs";
 
-const WORKER = new URL("../startup/worker.mjs", import.meta.url);
+// PyScript's worker: index.html's <script type="py" worker name="game">. PyScript (its
+// core, loaded by index.html) makes the worker and tells each one made (hooks.main.onWorker).
+const SCRIPT = 'script[type="py"][worker][name="game"]';
 // Silent this long (it says "beat" each second): restarted. A worker busy in one piece
 // (opening a game of 100,000 actions on a slow phone) is silent too: hence so long.
 const WATCHDOG_MS = 15_000;
@@ -38,13 +41,14 @@ const root = document.getElementById("app");
 // What tests and benchmarks read: messages each way, restarts, renders and the time patching them.
 const stats = { sent: 0, received: 0, beats: 0, restarts: 0, renders: 0, patch_ms: 0, longest_patch_ms: 0 };
 const MAX_FAILED_STARTS = 3;  // a worker that fails to start again and again is reported, not restarted
-let port = null, worker = null, heard = 0, heardOnce = false, booted = false, seq = 0, kept = null, failedStarts = 0;
+// started: Python runs in the worker (PyScript has run web/main.py); only then is a silent worker restarted.
+let port = null, worker = null, heard = 0, started = false, booted = false, seq = 0, kept = null, failedStarts = 0;
 // Said before Python runs, so in the browser's language among ours, as the loading bar's words are.
-const NO_WORKER = {
-  en: "This browser cannot run the game: it needs module Web Workers (Firefox 114, Chrome 80, Safari 15 or newer).",
-  fr: "Ce navigateur ne peut pas faire tourner le jeu : il lui faut les Web Workers de module (Firefox 114, Chrome 80, Safari 15 ou plus récents).",
-  ja: "このブラウザではゲームを動かせません。モジュール Web Worker（Firefox 114、Chrome 80、Safari 15 以降）が必要です。",
-}[(navigator.language || "en").slice(0, 2)] ?? "This browser cannot run the game: it needs module Web Workers (Firefox 114, Chrome 80, Safari 15 or newer).";
+const CANNOT_START = {
+  en: "The game could not start: this browser could not load PyScript, its configuration or Python.",
+  fr: "Le jeu n’a pas pu démarrer : ce navigateur n’a pas pu charger PyScript, sa configuration ou Python.",
+  ja: "ゲームを開始できませんでした。このブラウザーで PyScript、その設定、または Python を読み込めませんでした。",
+}[(navigator.language || "en").slice(0, 2)] ?? "The game could not start: this browser could not load PyScript, its configuration or Python.";
 
 // The player's input: the page is busy (body[data-busy]) until the worker has
 // handled it, and drawn what it changes.
@@ -64,48 +68,65 @@ function busy(step) {
   else delete document.body.dataset.busy;
 }
 
-function start() {
-  const url = new URL(WORKER);
-  if (!navigator.serviceWorker?.controller) url.searchParams.set("stash", "");  // a first visit: interpreter.mjs
-  try {
-    worker = new Worker(url, { type: "module" });
-  } catch (error) {
-    return noWorker(error);
-  }
-  worker.onmessage = (event) => hear(event.data);
+// The worker PyScript made for our script element: `made` hears each one it makes.
+let made = null;
+const pyscript = import("../../vendor/pyscript/core.js").then(({ hooks }) => {
+  hooks.main.onWorker.add((_, xworker) => made?.(xworker));
+}, (error) => showError(`${CANNOT_START}\n\n(${error?.message ?? error})`));
+
+function start(script = document.querySelector(SCRIPT)) {
+  made = (xworker) => {
+    made = null;
+    adopt(xworker);
+  };
+  if (script.xworker) adopt(script.xworker);  // made before this module ran
+}
+
+function adopt(xworker) {
+  worker = xworker;
+  worker.addEventListener("message", (event) => {
+    if (worker === xworker && typeof event.data === "string") hear(event.data);
+  });
   worker.onerror = (event) => {
-    event.preventDefault();
-    if (!booted && stats.restarts === 0 && !heardOnce) return noWorker(event.message);  // no module worker here
+    if (worker !== xworker) return;
+    const why = event.error?.message ?? event.message ?? String(event.error ?? event);
     if (!booted && ++failedStarts >= MAX_FAILED_STARTS) {
       worker.terminate();
       worker = null;
-      return showError(`The game could not start its worker: ${event.message}`);
+      return showError(`${CANNOT_START}\n\n(${why})`);
     }
-    restart(`the worker failed: ${event.message}`);
+    if (!booted) return restart(`the worker failed to start: ${why}`);
+    restart(`the worker failed: ${why}`);
   };
+  xworker.ready.then(() => {  // PyScript has run web/main.py: Python hears the page
+    if (worker !== xworker) return;
+    started = true;
+    performance.mark("lepeuple:page-python");  // Python runs (scripts/bench/first_visit_bench.py)
+    boot();
+  }, () => {});  // a failed start is told by onerror
   port = worker;
   heard = performance.now();
 }
 
-// No module Web Worker in this browser: the game cannot run here. Said on the page. (Running
-// the worker's module on this thread instead would need eval and WebAssembly here, which
-// this page's Content-Security-Policy refuses: docs/security.md.)
-function noWorker(why) {
-  worker = null;
-  showError(`${NO_WORKER}\n\n(${why})`);
-}
-
+// A new worker: the old one ended, and PyScript makes another from a copy of our script
+// element (the only script element this page ever adds: web/page/guard.mjs trusts it).
 function restart(why) {
   console.warn(`Le Dernier Peuple: restarting the game's worker (${why})`);
   worker?.terminate();
+  worker = port = null;
   stats.restarts += 1;
-  booted = false;
+  started = booted = false;
   busy(-pending);  // what the old worker was handling is lost: the game resumes from its save
-  start();
+  const old = document.querySelector(SCRIPT);
+  const fresh = trusted(old.cloneNode(false));
+  start(fresh);
+  old.replaceWith(fresh);
 }
 
+// Only a worker whose Python runs is watched: a start (the downloads, Pyodide, our files)
+// may hold the worker's thread for longer than WATCHDOG_MS on a slow phone, and is never cut short.
 setInterval(() => {
-  if (worker && performance.now() - heard > WATCHDOG_MS) restart(`silent for ${WATCHDOG_MS / 1000} s`);
+  if (worker && started && performance.now() - heard > WATCHDOG_MS) restart(`silent for ${WATCHDOG_MS / 1000} s`);
 }, 1000);
 // A tab in the background hears its worker late (its timers are slowed): a fresh wait on its return.
 document.addEventListener("visibilitychange", () => {
@@ -114,8 +135,12 @@ document.addEventListener("visibilitychange", () => {
 
 function hear(text) {
   heard = performance.now();
-  heardOnce = true;
-  const data = JSON.parse(text);
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return console.warn(`Le Dernier Peuple: a message from the worker that is not JSON: ${text.slice(0, 80)}`);
+  }
   if (data.type === "beat") {
     stats.beats += 1;
     return;
@@ -236,10 +261,6 @@ const HANDLERS = {
   marks: ({ marks }) => {
     for (const { name, at } of marks) performance.mark(name, { startTime: Math.max(0, at - performance.timeOrigin) });
   },
-  python: () => {
-    performance.mark("lepeuple:page-python");  // Python runs (scripts/bench/first_visit_bench.py)
-    boot();
-  },
   render,
   flag: ({ name, value }) => {
     if (value === null) delete document.body.dataset[camel(name)];
@@ -284,4 +305,4 @@ addEventListener("hashchange", () => {
 hearNet((message) => send({ type: "net", message }));  // WebRTC and the other tabs (docs/remote.md)
 // The worker, and with it the large downloads (Python, its memory snapshot), once the
 // first screen is painted: the page's own bytes and its first paint come first.
-requestAnimationFrame(() => setTimeout(start));
+pyscript.then(() => start());

@@ -14,6 +14,8 @@
 //
 // The markup is our own (web/markup.py escapes every text and attribute value).
 
+import { disarm } from "./guard.mjs";
+
 const MARKER = /<!--region:([^>]*?)-->/g;
 const KEEP = "data-keep";  // a placeholder's attribute: the region drawn before, unchanged
 
@@ -29,10 +31,11 @@ function assemble(markup, regions, used) {
   });
 }
 
+// Never a script element, of any type (guard.mjs).
 function parse(markup) {
   const template = document.createElement("template");
   template.innerHTML = markup;
-  return template.content;
+  return disarm(template.content);
 }
 
 // Patch `root`'s regions with a render's `skeleton` (or null) and changed `regions`.

@@ -41,6 +41,10 @@
 import { loadPyodide as loadFromScratch } from "../../vendor/pyodide/pyodide.mjs";
 import { unpackSnapshot } from "./snapshotfile.mjs";
 
+// The page's thread runs no Python: only PyScript's worker may start it (an injected
+// <script type="py"> without `worker` would ask for it here: web/page/guard.mjs).
+if (globalThis.document !== undefined) throw new Error("Le Dernier Peuple runs no Python on the page's thread");
+
 // {path from the site's root: bytes}: the files below as built (scripts/build_site.py fills this line in).
 const BUILT = {};
 
@@ -49,14 +53,23 @@ const INDEX_URL = at("vendor/pyodide/");
 const SNAPSHOT = "pyodide-snapshot.bin.gz";
 const WASM = "vendor/pyodide/pyodide.asm.wasm";
 const RUNTIME = "vendor/pyodide/pyodide.asm.mjs";
-const FILES = "python-files.json";
+const FILES = "python-files.zip";  // our Python files: pyscript.toml has PyScript unpack it
 const STDLIB = "python_stdlib.zip";
 const LOCK = "pyodide-lock.json";
 const GUNZIP = typeof DecompressionStream === "function";
 const STASH = "lepeuple-fetched";  // read by the service worker's install (web/startup/sw.template.js)
-// In the worker, only the page knows whether a service worker controls it: it says so in the worker's address.
-const stashing = !!globalThis.caches && new URL(globalThis.location.href).searchParams.has("stash");
+// A first visit stashes what it fetched: no service worker has cached this site yet (its
+// caches are "lepeuple-VERSION"). Known a moment after this module runs: until then each
+// download keeps its chunks, dropped once known that no stash is wanted.
+let stashing = !!globalThis.caches;
+const stashWanted = stashing
+  ? caches.keys().then((keys) => !keys.some((key) => key.startsWith("lepeuple-") && key !== STASH), () => false)
+  : Promise.resolve(false);
+stashWanted.then((wanted) => { stashing = wanted; });
 const nativeFetch = globalThis.fetch.bind(globalThis);
+// To the page (web/page/page.mjs), beside what the worker's Python sends it: JSON texts.
+const postToPage = globalThis.postMessage.bind(globalThis);
+const post = (message) => postToPage(JSON.stringify(message));
 
 // Progress of the downloads, by file: [bytes so far, bytes in all], reported
 // four times a second (a download comes in many small chunks, and each report
@@ -76,9 +89,9 @@ function reportNow() {
     if (got < size && current === null) current = name;
   }
   const phase = current === null ? "starting" : "fetching";
-  dispatchEvent(new CustomEvent("lepeuple:progress", { detail: { file: current, loaded, total, phase } }));
+  post({ type: "progress", detail: { file: current, loaded, total, phase } });
 }
-for (const name of [SNAPSHOT, `${WASM}.gz`, STDLIB, `${FILES}.gz`, `${RUNTIME}.gz`])
+for (const name of [SNAPSHOT, `${WASM}.gz`, STDLIB, FILES, `${RUNTIME}.gz`])
   if (BUILT[name]) files[name] = [0, BUILT[name]];
 
 const stashes = [];
@@ -89,21 +102,21 @@ async function fetchCounted(path) {
   const size = Number(response.headers.get("content-length")) || BUILT[path] || 0;
   files[path] ??= [0, size];
   const entry = files[path];
-  const chunks = [];
+  let chunks = [];
   let done = () => {};
   if (stashing) stashes.push(new Promise((resolve) => { done = resolve; }));
+  stashWanted.then((wanted) => { if (!wanted) chunks = null; });
   const counted = response.body.pipeThrough(new TransformStream({
     transform(chunk, controller) {
       entry[0] += chunk.length;
-      if (stashing) chunks.push(chunk);
+      chunks?.push(chunk);
       report();
       controller.enqueue(chunk);
     },
-    flush() {
-      if (stashing) {
-        const copy = new Response(new Blob(chunks), { headers: { "Content-Type": response.headers.get("content-type") || "" } });
-        done(caches.open(STASH).then((cache) => cache.put(at(path), copy)).catch(() => {}));
-      }
+    async flush() {
+      if (!(chunks && await stashWanted)) return done();
+      const copy = new Response(new Blob(chunks), { headers: { "Content-Type": response.headers.get("content-type") || "" } });
+      done(caches.open(STASH).then((cache) => cache.put(at(path), copy)).catch(() => {}));
     },
     cancel() { done(); },  // a failed read still settles the stash
   }));
@@ -175,7 +188,12 @@ function stdlibResponse() {
   return fetchCounted(STDLIB).then((body) => new Response(body, { headers: { "Content-Type": "application/zip" } }),
                                    () => nativeFetch(at(STDLIB)));
 }
-const routes = { [at(WASM)]: wasmAnswer };
+// Our Python files, which PyScript fetches once Pyodide runs (pyscript.toml's [files]).
+function filesResponse() {
+  return fetchCounted(FILES).then((body) => new Response(body, { headers: { "Content-Type": "application/zip" } }),
+                                  () => nativeFetch(at(FILES)));
+}
+const routes = { [at(WASM)]: wasmAnswer, [at(FILES)]: filesResponse };
 if (BUILT[STDLIB]) routes[at(STDLIB)] = stdlibResponse;
 for (const [url, respond] of Object.entries(routes)) {
   early[url] = respond();
@@ -186,6 +204,7 @@ function routedFetch(input, init) {
   if (url in routes) {
     const response = early[url] ?? routes[url]();
     delete early[url];
+    delete routes[url];  // asked once: a second time is an ordinary fetch
     return response;
   }
   return nativeFetch(input, init);
@@ -218,23 +237,13 @@ async function createPyodideModule(settings) {
   return factory(settings);
 }
 
-// Fetched as soon as this module runs (the worker imports it first).
+// Fetched as soon as this module runs (PyScript's worker imports it first). Pyodide's
+// fetches of the wasm and the standard library, and PyScript's of our files, are
+// answered from here (routes).
+globalThis.fetch = routedFetch;
 const snapshot = fetchSnapshot();
 snapshot.catch(() => {});  // a failure is handled in start(), not an unhandled rejection
-const pythonFiles = fetchPlain(FILES).then((body) => new Response(body).json());
-pythonFiles.catch(() => {});  // reported by start()
 reportNow();  // the totals at once
-
-function writeFiles(pyodide, files) {
-  const { FS } = pyodide;
-  const cwd = FS.cwd();
-  for (const [path, text] of Object.entries(files)) {
-    const target = `${cwd}/${path}`;
-    FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
-    // A compiled message catalog (.mo) is binary: scripts/build_site.py sends it in base64.
-    FS.writeFile(target, path.endsWith(".mo") ? Uint8Array.from(atob(text), (c) => c.charCodeAt(0)) : text);
-  }
-}
 
 // What the snapshot froze from Node.js that differs in the browser: the time
 // zone constants of `time`, LANG and the program name (as Emscripten sets
@@ -300,7 +309,6 @@ const OPTIONS = {
 async function start() {
   const options = { ...OPTIONS };
   let pyodide;
-  globalThis.fetch = routedFetch;
   WebAssembly.instantiateStreaming = instantiateStreaming;
   try {
     try {
@@ -312,20 +320,43 @@ async function start() {
       pyodide = await loadFromScratch(options);
     }
   } finally {
-    if (globalThis.fetch === routedFetch) globalThis.fetch = nativeFetch;
     if (WebAssembly.instantiateStreaming === instantiateStreaming) WebAssembly.instantiateStreaming = nativeInstantiateStreaming;
   }
-  writeFiles(pyodide, await pythonFiles);
   performance.mark("lepeuple:interpreter-loaded");
+  post({ type: "marks", marks: marks() });
+  globalThis.pyodide = pyodide;  // for a developer's console in the worker (and tests: tests/e2e/test_startup.py)
   return pyodide;
 }
 
-// Pyodide with our files, once started (worker.mjs awaits it).
-export const started = start();
-started.catch(() => {});  // worker.mjs reports it
+// PyScript's interpreter module (pyscript.toml names it): polyscript imports it in
+// PyScript's worker and calls `loadPyodide` once; what it passes (its own
+// indexURL, stdout and stderr) is ours to set, so it is not used. `version` is
+// what polyscript keys its package cache with (we load no package).
+export const version = "314.0.2";
+const started = start();
+started.catch(() => {});  // reported where PyScript awaits it
+export function loadPyodide() {
+  return started;
+}
 
 // Once Pyodide has read them all, and the stash is written (or after 20 s).
 started.catch(() => {}).then(() => Promise.race([
   Promise.allSettled(stashes), new Promise((resolve) => setTimeout(resolve, 20_000))])).then(() => {
-  dispatchEvent(new Event("lepeuple:fetched"));
+  post({ type: "fetched" });
 });
+
+// The marks made here, for the page's timeline (its clock starts elsewhere).
+function marks() {
+  return performance.getEntriesByType("mark").filter((m) => m.name.startsWith("lepeuple:"))
+    .map((m) => ({ name: m.name, at: performance.timeOrigin + m.startTime }));
+}
+
+// "Still here", each second once Python runs: the page restarts a worker gone silent
+// (web/page/page.mjs). A warning is said in the page's console too, where a developer looks first.
+const BEAT_MS = 1000;
+started.then(() => setInterval(() => post({ type: "beat" }), BEAT_MS), () => {});
+const warn = console.warn.bind(console);
+console.warn = (...args) => {
+  warn(...args);
+  post({ type: "warn", text: args.join(" ") });
+};

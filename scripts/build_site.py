@@ -113,6 +113,9 @@ NOT_PRECACHED = re.compile(r"""^(bare/.*|rules/.*|.*\.map|.*LICENSE
 # kept in the repository too (the build rewrites it when the Python changed), so
 # that firstscreen.mjs also loads from the source tree (tests/js).
 KEYS_MODULE = "web/startup/keys.mjs"
+# The names of the messages between the page's thread, its worker and the network, written
+# from web/contract.py into this module (kept in the repository too, as KEYS_MODULE is).
+CONTRACT_MODULE = "web/page/contract.mjs"
 STDLIB_ALWAYS = ("encodings.utf_8", "encodings.utf_8_sig", "encodings.latin_1", "encodings.ascii",
                  "encodings.utf_16", "encodings.utf_32", "encodings.unicode_escape",
                  "encodings.raw_unicode_escape", "encodings.idna", "encodings.aliases")
@@ -287,10 +290,12 @@ def keys_module():
 
 
 def write_keys_module():
-    """KEYS_MODULE rewritten from the Python, if it says anything else."""
-    path, text = ROOT / KEYS_MODULE, keys_module()
-    if not path.exists() or path.read_text(encoding="utf-8") != text:
-        path.write_text(text, encoding="utf-8")
+    """KEYS_MODULE and CONTRACT_MODULE rewritten from the Python, if they say anything else."""
+    from web.contract import contract_module
+
+    for path, text in ((ROOT / KEYS_MODULE, keys_module()), (ROOT / CONTRACT_MODULE, contract_module())):
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
 
 
 def icon_pixel(x, y, n):

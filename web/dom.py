@@ -20,6 +20,7 @@ import asyncio
 import json
 import traceback
 
+from . import contract
 from .i18n import t
 from .markup import to_regions
 
@@ -49,7 +50,8 @@ class WorkerDom:
     # ----- sending -------------------------------------------------------
 
     def send(self, message):
-        """Queue a message for the page; all of this task's go together."""
+        """Queue a message for the page (web/contract.py declares it); all of this task's go together."""
+        contract.check("TO_PAGE", message)
         if not self._outbox:
             self.schedule(self.flush)
         self._outbox.append(message)
@@ -132,7 +134,7 @@ class WorkerDom:
     def net(self, message):
         """A message for the page's WebRTC module (web/net/rtc.mjs); what it says back
         reaches App.net_event (web/startup/boot.py)."""
-        self.send({"type": "net", "message": message})
+        self.send({"type": "net", "message": contract.check("NET_COMMANDS", message)})
 
     def share_text(self, text):
         """The device's share sheet with `text`; False where the browser has none (the

@@ -9,6 +9,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -24,22 +25,27 @@ def built(tmp_path):
 
 def test_every_module_of_the_page_is_in_python_files(tmp_path):
     out, info = built(tmp_path)
-    files = json.loads((out / "python-files.json").read_text())
+    with zipfile.ZipFile(out / "python-files.zip") as archive:
+        files = {name: archive.read(name) for name in archive.namelist()}
     wanted = {p.relative_to(ROOT).as_posix()
               for folder in ("lepeuple", "web") for p in (ROOT / folder).rglob("*.py")
               if "__pycache__" not in p.parts and not p.relative_to(ROOT).as_posix().startswith(build_site.NOT_SHIPPED)}
+    wanted.remove("web/main.py")  # PyScript sends it to its worker (index.html's src): not in the archive
     assert wanted <= set(files) == set(info["modules"]) | set(info["catalogs"])  # and .json data files
     assert {"web/locales/en.mo", "web/locales/fr.mo", "web/locales/ja.mo"} <= set(info["catalogs"])
     assert not [name for name in files if name.startswith(("lepeuple/tools/", "lepeuple/research/"))]
-    assert files["web/main.py"] == (ROOT / "web/main.py").read_text()
+    assert files["web/app.py"] == (ROOT / "web/app.py").read_bytes()
+    assert (out / "web/main.py").read_bytes() == (ROOT / "web/main.py").read_bytes()
+    assert "web/main.py" not in files
 
 
 def test_runtime_is_local(tmp_path):
     """The page's worker and the bare page's start the Pyodide copied from npm, never a CDN's."""
     out, _ = built(tmp_path)
-    page = (out / "web/page/page.mjs").read_text()
-    assert 'new URL("../startup/worker.mjs", import.meta.url)' in page
-    assert 'from "./interpreter.mjs"' in (out / "web/startup/worker.mjs").read_text()
+    config = tomllib.loads((out / "pyscript.toml").read_text())
+    assert config["interpreter"] == "./web/startup/interpreter.mjs"
+    assert config["files"] == {"./python-files.zip": "./*"}
+    assert 'src="./vendor/pyscript/core.js"' in (out / "index.html").read_text()
     loader = (out / "web/startup/interpreter.mjs").read_text()
     assert 'from "../../vendor/pyodide/pyodide.mjs"' in loader and "://" not in loader
     assert 'from "../vendor/pyodide/pyodide.mjs"' in (out / "bare/worker.mjs").read_text()
@@ -134,20 +140,20 @@ def test_service_worker_precaches_what_the_page_uses(tmp_path):
     assert set(precache) == set(info["files"])
     for name, digest in precache.items():  # each with the hash of its contents
         assert hashlib.sha256((out / name).read_bytes()).hexdigest().startswith(digest)
-    assert {"index.html", "web/startup/loader.mjs", "web/startup/interpreter.mjs", "web/startup/worker.mjs",
-            "web/page/page.mjs", "web/page/patch.mjs", "python-files.json.gz",
+    assert {"index.html", "web/startup/loader.mjs", "web/startup/interpreter.mjs", "pyscript.toml", "web/main.py",
+            "vendor/pyscript/core.js", "web/page/page.mjs", "web/page/patch.mjs", "python-files.zip",
             "pyodide-snapshot.bin.gz", "vendor/pyodide/pyodide.asm.wasm.gz", "vendor/pyodide/pyodide.asm.mjs.gz",
             "python_stdlib.zip", "pyodide-lock.json", "manifest.json", "web/startup/firstscreen.mjs"} <= set(precache)
     # not what the page never uses: the plain twins, bare/, the rules before Python (Python draws them)
     assert not [n for n in precache if re.search(r"^bare/|^rules/", n)]
-    assert not {"vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs", "python-files.json",
+    assert not {"vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs",
                 "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json"} & set(precache)
     assert f'const VERSION = "{info["version"]}"' in sw
 
 
 def test_large_files_are_gzipped(tmp_path):
     out, _ = built(tmp_path)
-    for name in ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs", "python-files.json"):
+    for name in ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs"):
         packed = (out / f"{name}.gz").read_bytes()
         assert gzip.decompress(packed) == (out / name).read_bytes()
         assert len(packed) < 0.4 * (out / name).stat().st_size

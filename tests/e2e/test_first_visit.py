@@ -35,10 +35,10 @@ def test_each_large_file_is_downloaded_once(page, site_url, recorder, wait_ready
         : new Promise((done) => r.active.addEventListener("statechange", done)))""")
     time.sleep(0.5)
     for name in ("pyodide-snapshot.bin.gz", "vendor/pyodide/pyodide.asm.wasm.gz", "python_stdlib.zip",
-                 "python-files.json.gz", "vendor/pyodide/pyodide.asm.mjs.gz"):
+                 "python-files.zip", "vendor/pyodide/pyodide.asm.mjs.gz"):
         assert recorder.requests.count(site_url + name) == 1, name
     # their plain twins never (Pyodide's JavaScript is unpacked by the page, not imported)
-    assert not [url for url in recorder.requests if url.endswith((".wasm", ".asm.mjs", ".bin", "files.json"))]
+    assert not [url for url in recorder.requests if url.endswith((".wasm", ".asm.mjs", ".bin"))]
     cached = page.evaluate("caches.keys()")
     assert [k for k in cached if k.startswith("lepeuple-")] and "lepeuple-fetched" not in cached
 

@@ -22,8 +22,8 @@ def test_a_move_is_played_after_an_offline_reload(goto_ready, context, wait_read
     assert page.evaluate("performance.getEntriesByName('lepeuple:snapshot-fetched').length") == 1
     cached = page.evaluate("caches.keys().then(ks => caches.open(ks[0])).then(c => c.keys())"
                            ".then(rs => rs.map(r => new URL(r.url).pathname))")
-    assert {"/pyodide-snapshot.bin.gz", "/python-files.json.gz", "/web/startup/interpreter.mjs",
-            "/web/startup/worker.mjs", "/web/page/page.mjs", "/vendor/pyodide/pyodide.asm.wasm.gz",
+    assert {"/pyodide-snapshot.bin.gz", "/python-files.zip", "/web/startup/interpreter.mjs", "/pyscript.toml",
+            "/web/main.py", "/vendor/pyscript/core.js", "/web/page/page.mjs", "/vendor/pyodide/pyodide.asm.wasm.gz",
             "/python_stdlib.zip"} <= set(cached)
     assert page.evaluate("window.lepeupleWorker.stats.renders") > 0  # drawn by the page's worker, offline too
     kinds = []

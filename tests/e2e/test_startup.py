@@ -50,7 +50,7 @@ def test_the_game_starts_from_the_snapshot(goto_ready, recorder):
     assert not warnings(page)
     assert any(url.endswith("/pyodide-snapshot.bin.gz") for url in recorder.requests)
     # the gzipped files, not the plain ones
-    assert not any(url.endswith(("/pyodide.asm.wasm", "/python-files.json", "/pyodide-snapshot.bin"))
+    assert not any(url.endswith(("/pyodide.asm.wasm", "/pyodide-snapshot.bin"))
                    for url in recorder.requests)
     play_one_move(page)
 

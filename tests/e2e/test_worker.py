@@ -73,12 +73,13 @@ def test_a_worker_that_dies_mid_game_is_restarted_and_the_game_goes_on(goto_read
     assert stats(page)["restarts"] == 1
 
 
-def test_a_browser_without_module_workers_is_told_so_on_the_page(page, site_url, recorder):
-    """The game's Python needs its worker (the page's own thread may not evaluate code or
-    compile WebAssembly: docs/security.md): a browser without module workers gets words."""
-    recorder.allow_console("module Web Workers")
-    page.add_init_script("window.Worker = function () { throw new TypeError('no module workers here'); };")
+def test_a_browser_without_workers_is_told_so_on_the_page(page, site_url, recorder):
+    """The game's Python needs PyScript's worker (the page's own thread runs no Python):
+    a browser where PyScript cannot make one gets words."""
+    recorder.allow_console("no workers here|could not start")
+    page.add_init_script("window.Worker = function () { throw new TypeError('no workers here'); };")
     page.goto(site_url + game_url("bot:easy,bot:easy,bot:easy", 2))
     page.wait_for_selector("#error:not([hidden])", timeout=30_000)
-    assert "needs module Web Workers" in page.inner_text("#error")
+    assert "The game could not start" in page.inner_text("#error")
+    assert "no workers here" in page.inner_text("#error")
     assert page.locator("body[data-ready]").count() == 0

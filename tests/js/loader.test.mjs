@@ -16,7 +16,7 @@ test("a download names its file and counts its megabytes", () => {
 });
 
 test("each large file is named by its kind", () => {
-  const names = ["pyodide.asm.wasm.gz", "pyodide.asm.mjs.gz", "python_stdlib.zip", "python-files.json.gz"]
+  const names = ["pyodide.asm.wasm.gz", "pyodide.asm.mjs.gz", "python_stdlib.zip", "python-files.zip"]
     .map((file) => progress(fetching(file, 0, 1), en).step);
   assert.deepEqual(names, ["Downloading the Python runtime", "Downloading the Python runtime",
                            "Downloading Python's library", "Downloading the game"]);

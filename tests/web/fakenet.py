@@ -9,6 +9,8 @@ App of the same `browser`. Messages are delivered when `run` pumps them, in orde
 
 import itertools
 
+from web.contract import check
+
 
 class Net:
     def __init__(self):
@@ -25,7 +27,8 @@ class Net:
     def add(self, app, browser="a"):
         """Plug an App in: its dom's net messages go through this network."""
         self.apps = [(a, b) for a, b in self.apps if a is not app] + [(app, browser)]
-        app.device.dom.net = lambda message, app=app: self._asked(app, dict(message))
+        # what it asks and hears is checked against the contract, as web/dom.py and the page check it
+        app.device.dom.net = lambda message, app=app: self._asked(app, check("NET_COMMANDS", dict(message)))
         return app
 
     def remove(self, app):
@@ -108,6 +111,6 @@ class Net:
                 continue
             if message["op"] == "message":
                 self.carried.append((app, message["peer"], message["data"]))
-            app.net_event(message)
+            app.net_event(check("NET_EVENTS", message))
             app.device.dom.run_tasks()
         raise AssertionError("the network never went quiet")

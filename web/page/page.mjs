@@ -22,6 +22,7 @@
 
 import { listen as hearNet, send as toNet } from "../net/rtc.mjs";
 import { KEPT_KEY, SAVE_END, SAVE_KEY } from "../startup/keys.mjs";
+import { INPUTS as INPUT_NAMES, TO_PAGE } from "./contract.mjs";
 import { remember, settle } from "./focus.mjs";
 import { listen, released } from "./input.mjs";
 import { fly, measure } from "./motion.mjs";
@@ -42,6 +43,7 @@ const root = document.getElementById("app");
 const stats = { sent: 0, received: 0, beats: 0, restarts: 0, renders: 0, patch_ms: 0, longest_patch_ms: 0 };
 const MAX_FAILED_STARTS = 3;  // a worker that fails to start again and again is reported, not restarted
 // started: Python runs in the worker (PyScript has run web/main.py); only then is a silent worker restarted.
+let workerError = "";  // what the worker said of an error before its Python ran
 let port = null, worker = null, heard = 0, started = false, booted = false, seq = 0, kept = null, failedStarts = 0;
 // Said before Python runs, so in the browser's language among ours, as the loading bar's words are.
 const CANNOT_START = {
@@ -52,7 +54,7 @@ const CANNOT_START = {
 
 // The player's input: the page is busy (body[data-busy]) until the worker has
 // handled it, and drawn what it changes.
-const INPUTS = new Set(["command", "change", "file", "hash"]);
+const INPUTS = new Set(INPUT_NAMES);
 let pending = 0;
 
 function send(message) {
@@ -73,6 +75,11 @@ let made = null;
 const pyscript = import("../../vendor/pyscript/core.js").then(({ hooks }) => {
   hooks.main.onWorker.add((_, xworker) => made?.(xworker));
 }, (error) => showError(`${CANNOT_START}\n\n(${error?.message ?? error})`));
+
+// PyScript failed before making a worker (its core threw: no Worker in this browser, say).
+addEventListener("unhandledrejection", (event) => {
+  if (!worker && !started) showError(`${CANNOT_START}\n\n(${event.reason?.message ?? event.reason})`);
+});
 
 function start(script = document.querySelector(SCRIPT)) {
   made = (xworker) => {
@@ -98,11 +105,13 @@ function adopt(xworker) {
     if (!booted) return restart(`the worker failed to start: ${why}`);
     restart(`the worker failed: ${why}`);
   };
-  xworker.ready.then(() => {  // PyScript has run web/main.py: Python hears the page
-    if (worker !== xworker) return;
-    started = true;
-    performance.mark("lepeuple:page-python");  // Python runs (scripts/bench/first_visit_bench.py)
-    boot();
+  // PyScript has run web/main.py, which said "python" first unless it failed: then what
+  // the worker said of its error is shown, and no new worker is started (it would fail alike).
+  xworker.ready.then(() => {
+    if (worker !== xworker || started) return;
+    worker.terminate();
+    worker = port = null;
+    showError(`${CANNOT_START}\n\n${workerError}`);
   }, () => {});  // a failed start is told by onerror
   port = worker;
   heard = performance.now();
@@ -141,12 +150,12 @@ function hear(text) {
   } catch {
     return console.warn(`Le Dernier Peuple: a message from the worker that is not JSON: ${text.slice(0, 80)}`);
   }
-  if (data.type === "beat") {
-    stats.beats += 1;
-    return;
+  if (data?.type !== "beat") stats.received += 1;
+  for (const message of Array.isArray(data) ? data : [data]) {
+    const handle = Object.hasOwn(HANDLERS, message?.type) ? HANDLERS[message.type] : null;
+    if (handle) handle(message);
+    else console.warn(`Le Dernier Peuple: a message the contract does not declare: ${JSON.stringify(message?.type)}`);
   }
-  stats.received += 1;
-  for (const message of Array.isArray(data) ? data : [data]) HANDLERS[message.type]?.(message);
 }
 
 function boot() {
@@ -253,6 +262,7 @@ function fields({ fields: values }) {
 }
 
 const HANDLERS = {
+  beat: () => { stats.beats += 1; },
   progress: ({ detail }) => dispatchEvent(new CustomEvent("lepeuple:progress", { detail })),
   fetched: () => {
     globalThis.lepeupleFetched = true;
@@ -279,7 +289,15 @@ const HANDLERS = {
   share: ({ text }) => navigator.share?.({ text }).catch(() => {}),  // a share sheet closed: nothing to say
   download,
   fields,
-  error: ({ text }) => showError(text),
+  error: ({ text }) => {
+    if (!started) workerError = text;  // shown with the words that the game could not start
+    else showError(text);
+  },
+  python: () => {
+    started = true;
+    performance.mark("lepeuple:page-python");  // Python runs (scripts/bench/first_visit_bench.py)
+    boot();
+  },
   warn: ({ text }) => console.warn(text),
   ready: () => { document.body.dataset.ready = "1"; },
   done: () => {
@@ -288,6 +306,13 @@ const HANDLERS = {
   },
   net: ({ message }) => toNet(message),
 };
+
+// The contract (web/contract.py, written into contract.mjs by the build) and these handlers
+// name the same messages: said at once in the console otherwise (the tests fail on it).
+const unhandled = TO_PAGE.filter((name) => !HANDLERS[name]);
+const undeclared = Object.keys(HANDLERS).filter((name) => !TO_PAGE.includes(name));
+if (unhandled.length || undeclared.length)
+  console.error(`Le Dernier Peuple: the page's handlers differ from the contract: unhandled ${unhandled}, undeclared ${undeclared}`);
 
 const camel = (name) => name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
 

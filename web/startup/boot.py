@@ -19,6 +19,7 @@ import json
 import time
 import traceback
 
+from .. import contract
 from ..app import App
 from ..dom import WorkerDom
 from ..model.storage import MemoryBackend, PageStorage
@@ -37,8 +38,8 @@ class Link:
     def receive(self, text):
         kind = None
         try:
-            message = json.loads(text)
-            kind = message.get("type")
+            message = contract.check("TO_WORKER", json.loads(text))
+            kind = message["type"]
             if kind == "boot":
                 self.boot(message)
             elif self.app is not None and kind in HANDLERS:
@@ -120,18 +121,22 @@ class Link:
         self.app.render()
 
     def net(self, message):
+        contract.check("NET_EVENTS", message["message"])
         handler = getattr(self.app, "net_event", None)
         if handler is not None:
             handler(message["message"])
 
 
 # The player's input: each is answered "done" once handled (the page is busy until then).
-INPUTS = ("command", "change", "file", "hash")
+INPUTS = contract.INPUTS
+# What each message of the page (contract.TO_WORKER, but "boot") is handled by.
 HANDLERS = {"command": Link.command, "change": Link.change, "file": Link.file, "storage": Link.storage_event,
             "refused": Link.refused, "moved": Link.moved, "redraw": Link.redraw, "hash": Link.hash, "net": Link.net}
 
 
 def serve(post):
-    """The function web/startup/worker.mjs hands each message of the page to."""
+    """The function web/main.py hands each message of the page to. The page is told at once
+    that Python hears it ("python": then it sends "boot")."""
     link = Link(post)
+    post(json.dumps({"type": "python"}))
     return link.receive

@@ -355,8 +355,15 @@ function marks() {
 // (web/page/page.mjs). A warning is said in the page's console too, where a developer looks first.
 const BEAT_MS = 1000;
 started.then(() => setInterval(() => post({ type: "beat" }), BEAT_MS), () => {});
+// Our own warnings are said in the page's console too, where the tests read them; an error
+// (a Python exception PyScript caught) is shown on the page.
 const warn = console.warn.bind(console);
 console.warn = (...args) => {
   warn(...args);
-  post({ type: "warn", text: args.join(" ") });
+  if (String(args[0]).startsWith("Le Dernier Peuple")) post({ type: "warn", text: args.join(" ") });
+};
+const error = console.error.bind(console);
+console.error = (...args) => {
+  error(...args);
+  post({ type: "error", text: args.map((arg) => arg?.message ?? String(arg)).join(" ") });
 };

@@ -35,13 +35,13 @@ from .controllers.device import Device
 from .controllers.form import FormController
 from .controllers.game import GameController
 from .controllers.guide import GuideController
-from .controllers.remote import RemoteController
 from .controllers.replay import ReplayController
 from .controllers.stats import StatsController
 from .markup import h
 from .model import device_stats as stats, playback
 from .model.newgame import parse_query, same_game
 from .model.storage import PREFS_KEY, SAVE_KEY, SaveError
+from .remote.controller import RemoteController
 from .render import screens
 from .render.rules import anchor, rules_page, rules_panel
 
@@ -294,7 +294,7 @@ class App:
         self.game.kick()
 
     def net_event(self, message):
-        """The browser's WebRTC side says something (web/net/rtc.mjs; docs/remote.md)."""
+        """The browser's WebRTC side says something (web/page/rtc.mjs; docs/remote.md)."""
         self.remote.event(message)
         self.render()
         self.game.kick()

@@ -1,9 +1,9 @@
-"""A stand-in for the browser's WebRTC side (web/net/rtc.mjs, docs/remote.md) between
+"""A stand-in for the browser's WebRTC side (web/page/rtc.mjs, docs/remote.md) between
 Apps in one process: what each App asks with `dom.net`, answered through `App.net_event`.
 
 Offers and answers are made-up SDP texts that name the connection they belong to; a
 data channel carries strings only, as the real one does (the host's messages are
-JSON text: web/model/protocol.dumps). The BroadcastChannel of replies reaches every
+JSON text: web/remote/protocol.dumps). The BroadcastChannel of replies reaches every
 App of the same `browser`. Messages are delivered when `run` pumps them, in order.
 """
 

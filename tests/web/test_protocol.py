@@ -1,15 +1,15 @@
-"""The host's and tables' messages (web/model/protocol.py), what each seat is told of a
-bot's reason (web/model/eyes.why_for), and the links people send (web/model/invite.py)."""
+"""The host's and tables' messages (web/remote/protocol.py), what each seat is told of a
+bot's reason (web/model/eyes.why_for), and the links people send (web/remote/invite.py)."""
 
 import json
 
 import pytest
 
 from lepeuple.core.actions import Draw
-from web.model import protocol
 from web.model.eyes import why_for
-from web.model.invite import LinkError, pack, read_stun, unpack
-from web.model.protocol import Bucket, Reader, Refused, Unreadable
+from web.remote import protocol
+from web.remote.invite import LinkError, pack, read_stun, unpack
+from web.remote.protocol import Bucket, Reader, Refused, Unreadable
 
 
 def code_of(message):

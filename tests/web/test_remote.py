@@ -267,7 +267,7 @@ def test_stun_servers_are_off_until_set_and_then_go_with_the_invitation():
     host.command("net-invite", 1)
     net.run()
     assert [m["ice"] for m in sent if m["op"] == "offer"] == [["stun:stun.example.org:3478"]]
-    from web.model.invite import unpack
+    from web.remote.invite import unpack
 
     assert unpack(field(host, "invite-1-link"))["ice"] == ["stun:stun.example.org:3478"]
     assert offers == []

@@ -3,7 +3,7 @@ the guest's joining screen, and a bar on a friend's table saying whether the hos
 
 Each thing to send (an invitation, a reply, a request to rejoin) is shown the same
 way: the link to copy, Copy and Share, and its QR code (an empty element with
-data-qr: the browser draws it, web/net/qr.mjs).
+data-qr: the browser draws it, web/page/qr.mjs).
 """
 
 from ..i18n import t

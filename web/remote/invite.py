@@ -22,8 +22,8 @@ import json
 import re
 import zlib
 
-from .newgame import MAX_NAME, is_id
-from .storage import parse
+from ..model.newgame import MAX_NAME, is_id
+from ..model.storage import parse
 
 KINDS = ("join", "reply", "rejoin")
 MAX_CODE = 16_000  # characters of a link's code (an offer is about 600 once packed)

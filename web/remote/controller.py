@@ -1,14 +1,14 @@
 """Friends on their own devices (docs/remote.md): invitations, replies, the data channels.
 
 Python never touches WebRTC: it asks the browser through `dom.net(message)` and hears
-back through App.net_event (the ops of web/net/rtc.mjs: offer, answer, accept, send,
+back through App.net_event (the ops of web/page/rtc.mjs: offer, answer, accept, send,
 close, listen-replies, post-reply; and open, message, closed, error, reply,
 reply-posted). Each connection attempt is a `Peer` with an id of its own.
 
 On the host's device, each friend's seat gets an invitation (a `#join=` link with the
 browser's offer); the friend's reply (a `#reply=` link or its code) is pasted here or
 opened in this browser, whose other tab hands it over (a BroadcastChannel); the data
-channel opens, the friend's page joins (web/model/protocol.py) and the host tells it
+channel opens, the friend's page joins (web/remote/protocol.py) and the host tells it
 its seat's game. A friend that drops is waited for: a new invitation is made at once,
 and their seat can be given to a bot. On a friend's device, the invitation makes a
 reply; later (the host reloaded, or this page did) the same link, or "Ask to rejoin",
@@ -18,13 +18,13 @@ makes a request to rejoin (`#rejoin=`) that the host answers with a reply.
 import json
 import time
 
-from ..model import protocol
-from ..model.host import Link
-from ..model.invite import GUEST_KEY, STUN_KEY, LinkError, guest_json, kind_of, pack, read_stun, stored_guest, stored_stun, unpack
+from ..controllers import UNCHANGED
 from ..model.newgame import clean_name, new_id
 from ..render import remote as view
 from ..render.common import player_name
-from . import UNCHANGED
+from . import protocol
+from .host import Link
+from .invite import GUEST_KEY, STUN_KEY, LinkError, guest_json, kind_of, pack, read_stun, stored_guest, stored_stun, unpack
 
 
 class Peer:
@@ -221,7 +221,7 @@ class RemoteController:
     # ----- the browser's answers -------------------------------------------------
 
     def event(self, message):
-        """What the browser's WebRTC side says (web/net/rtc.mjs)."""
+        """What the browser's WebRTC side says (web/page/rtc.mjs)."""
         if not isinstance(message, dict):
             return
         op = message.get("op")

@@ -93,6 +93,7 @@ class App:
             "log-more": self.log_more, "chart-more": self.chart_more,
             "net-copy": n.copy, "net-share": n.share, "net-invite": n.invite, "net-bot": n.seat_to_bot,
             "net-back": n.seat_back, "net-rejoin": n.rejoin, "net-connect": n.connect, "net-leave": n.leave,
+            "net-open": n.open_sheet, "net-close": n.close_sheet,
         }
 
     # ----- what tests and the browser layer read ----------------------------

@@ -59,6 +59,8 @@ class RemoteController:
         self.trouble = None  # words: the last thing that went wrong (a code pasted, the host's message)
         self.listening = False
         self.stun_refused = []
+        self.sheet = None  # host: the seat whose invitation is open over the table
+        self.joined = set()  # host: the seats whose friend has been connected in this game
         self.clock = time.monotonic  # seconds: how fast a friend's table sends (protocol.Bucket)
 
     # ----- the setting --------------------------------------------------------
@@ -154,13 +156,33 @@ class RemoteController:
         """The game on the table is gone: every channel of it closes."""
         for peer in list(self.peers.values()):
             self._close(peer)
-        self.guest, self.synced, self.trouble = None, False, None
+        self.guest, self.synced, self.trouble, self.sheet = None, False, None, None
+        self.joined = set()
 
     def seat_to_bot(self, seat):
         """The host gives a friend's seat to a bot: its channels close."""
         self.app.game.seat_as(seat, "bot")
+        self.sheet = None
         for peer in [p for p in self.peers.values() if p.role == "host" and p.seat == seat]:
             self._close(peer)
+
+    def open_sheet(self, seat):
+        """The host opens a friend's seat over the table: its invitation, its buttons."""
+        host = self.app.game.host
+        if host is not None and isinstance(seat, int) and 0 <= seat < len(host.session.seats) \
+                and host.session.seats[seat].token is not None:
+            self.sheet, self.trouble = seat, None
+
+    def close_sheet(self, _=None):
+        self.sheet = None
+
+    def waiting_on(self, seat):
+        """The game waits on `seat` (the one to move): (seat, the two ways on) when it is a
+        friend's who is not connected, else None."""
+        host = self.app.game.host
+        if host is None or seat is None or seat not in host.away():
+            return None
+        return seat, view.away_actions(seat, player_name(host.session.seats, seat))
 
     def seat_back(self, seat):
         """The seat goes back to its friend: a new invitation."""
@@ -265,6 +287,9 @@ class RemoteController:
             if host is None:
                 self._close(peer)
                 return
+            self.joined.add(peer.seat)
+            if self.sheet == peer.seat:
+                self.sheet = None  # connected: the table comes back into view
             peer.link = self._link(peer)
             peer.token = host.session.seats[peer.seat].token
             host.attach(peer.link)
@@ -426,8 +451,9 @@ class RemoteController:
         game = self.app.game
         if game.host is not None:
             rows = self._rows(game.host)
-            return view.host_panel(rows, game.host.session.seats, (self.stun(), self.stun_refused), self.trouble) \
-                if rows else None
+            sheet = next((r for r in rows if r["seat"] == self.sheet), None)
+            return view.host_panel(rows, game.host.session.seats, (self.stun(), self.stun_refused), self.trouble,
+                                   sheet) if rows else None
         if game.guest and self.guest is not None:
             peer = next((p for p in self.peers.values() if p.role == "guest" and p.kind == "rejoin"), None)
             rejoin = _shown(peer)
@@ -449,7 +475,8 @@ class RemoteController:
                 state = "connecting"
             rows.append({"seat": seat, "state": state, "name": s.name, "text": peer.text if peer and state != "here"
                          else None, "peer": peer.id if peer else None, "answer": peer is not None and peer.kind == "answer",
-                         "copied": peer.copied if peer else False, "error": peer.error if peer else None})
+                         "copied": peer.copied if peer else False, "error": peer.error if peer else None,
+                         "away": seat in self.joined})
         return rows
 
     def _showing(self, seat):

@@ -169,6 +169,29 @@ def test_when_the_game_waits_on_a_friend_not_connected_the_prompt_says_so_and_of
     assert "not connected" not in (prompt_of(host) or "") and field_text(host, "remote-state-1") == "a bot plays"
 
 
+def test_a_reply_for_another_table_or_seat_or_a_link_of_another_version_is_refused_in_words():
+    from web.remote.invite import pack, unpack
+
+    net = Net()
+    host = host_app(net, GAME)
+    bea = guest_app(net, invitation(host, 1), seed=11)
+    reply = unpack(field(bea, "reply-link"))
+    bad = {"another table": pack("reply", {**{k: reply[k] for k in ("seat", "peer", "sdp")}, "table": "X" * 12}),
+           "another seat": pack("reply", {**{k: reply[k] for k in ("table", "peer", "sdp")}, "seat": 2})}
+    for why, text in bad.items():
+        host.change("net-paste", text)
+        net.run()
+        assert "for another game or seat: nothing was changed" in host.device.dom.text(), why
+        assert field_text(host, "remote-state-1") == "invited", why
+    host.change("net-paste", "#reply=eNqrVkpLzFOyUkpKVKoFAB2TBEY" + "x" * 40)  # a link of the first version
+    assert "another version of the game" in host.device.dom.text()
+    host.change("net-paste", "https://example.org/menu")  # a QR code of something else
+    assert "not a link or code of this game" in host.device.dom.text()
+    host.change("net-paste", field(bea, "reply-link"))  # hers, at last
+    net.run()
+    assert field_text(host, "remote-state-1") == "connected"
+
+
 def test_the_host_gives_an_absent_friends_seat_to_a_bot_and_back():
     net, host, guests = table(GAME)
     bea, cy = guests[1], guests[2]

@@ -84,7 +84,7 @@ class RemoteController:
         try:
             data = unpack(fragment)
         except LinkError as e:
-            self.trouble = str(e)
+            self.trouble = self._t(e.args[0])
             return True
         if kind == "join":
             self._invited(data)
@@ -198,7 +198,7 @@ class RemoteController:
         try:
             data = unpack(text)
         except LinkError as e:
-            self.trouble = str(e)
+            self.trouble = self._t(e.args[0])
             return
         self.trouble = None
         if data["k"] == "reply":
@@ -210,6 +210,12 @@ class RemoteController:
 
     def _replied(self, data):
         peer = self.peers.get(data["peer"])
+        host = self.app.game.host
+        table = host.table if host is not None and peer is not None and peer.role == "host" else \
+            (self.guest or {}).get("table")
+        if peer is not None and (data["table"] != table or peer.seat != data["seat"]):
+            self.trouble = self._t("net.trouble.other_table")  # a reply meant for another game or seat
+            return
         if peer is None or peer.kind not in ("invite", "rejoin") or peer.state != "ready" or peer.seat != data["seat"]:
             self.trouble = self._t("net.trouble.old_reply")
             return

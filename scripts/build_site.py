@@ -200,7 +200,7 @@ def copy(src, dest):
     shutil.copyfile(src, dest)
 
 
-# The QR code library's browser module, which web/net/qr.mjs imports from
+# The QR code library's browser module, which web/page/qr.mjs imports from
 # vendor/ (its MIT licence is in its header): npm package, file in it, place in the site.
 QR_LIBRARY = ("qrcode-generator", "dist/qrcode.mjs", "vendor/qrcode-generator/qrcode.mjs")
 

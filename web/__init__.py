@@ -2,12 +2,13 @@
 
 All of it runs in the page's Web Worker (web/startup/worker.mjs); the page's own
 thread only draws (web/page/*.mjs, JavaScript). Its rooms: startup/ (from the
-first byte until Python draws the page), model/ (what the page knows: the game's host
-and what a table is told, its setup, who may see what, clicks to actions, steps, bots in
-slices, storage), controllers/ (one per feature, each owning its state), render/
+first byte until Python draws the page), model/ (what the page knows: its setup, who may
+see what, clicks to actions, steps, bots in slices, storage), remote/ (playing with friends
+on their own devices: the game's host and what a table is told, the protocol, the links,
+their controller), controllers/ (one per feature, each owning its state), render/
 (views to markup); beside them main.py (the entry the worker imports), app.py
 (the dispatcher), dom.py (the page, reached by messages), markup.py and the words
-(i18n.py, msgfmt.py, locales/). page/ and net/ hold the main thread's JavaScript.
+(i18n.py, msgfmt.py, locales/). page/ holds the main thread's JavaScript.
 
 No module here imports the browser (js, pyodide): every one is plain Python that
 runs and is unit-tested under CPython (tests/web/).

@@ -35,13 +35,13 @@ from .controllers.device import Device
 from .controllers.form import FormController
 from .controllers.game import GameController
 from .controllers.guide import GuideController
-from .controllers.remote import RemoteController
 from .controllers.replay import ReplayController
 from .controllers.stats import StatsController
 from .markup import h
 from .model import device_stats as stats, playback
 from .model.newgame import parse_query, same_game
 from .model.storage import PREFS_KEY, SAVE_KEY, SaveError
+from .remote.controller import RemoteController
 from .render import screens
 from .render.rules import anchor, rules_page, rules_panel
 
@@ -93,6 +93,7 @@ class App:
             "log-more": self.log_more, "chart-more": self.chart_more,
             "net-copy": n.copy, "net-share": n.share, "net-invite": n.invite, "net-bot": n.seat_to_bot,
             "net-back": n.seat_back, "net-rejoin": n.rejoin, "net-connect": n.connect, "net-leave": n.leave,
+            "net-open": n.open_sheet, "net-close": n.close_sheet,
         }
 
     # ----- what tests and the browser layer read ----------------------------
@@ -294,7 +295,7 @@ class App:
         self.game.kick()
 
     def net_event(self, message):
-        """The browser's WebRTC side says something (web/net/rtc.mjs; docs/remote.md)."""
+        """The browser's WebRTC side says something (web/page/rtc.mjs; docs/remote.md)."""
         self.remote.event(message)
         self.render()
         self.game.kick()

@@ -132,7 +132,7 @@ class WorkerDom:
         self.send({"type": "download", "text": text, "name": name})
 
     def net(self, message):
-        """A message for the page's WebRTC module (web/net/rtc.mjs); what it says back
+        """A message for the page's WebRTC module (web/page/rtc.mjs); what it says back
         reaches App.net_event (web/startup/boot.py)."""
         self.send({"type": "net", "message": contract.check("NET_COMMANDS", message)})
 

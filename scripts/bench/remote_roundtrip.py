@@ -11,12 +11,14 @@ headless Chromium, joined by the invitation and its reply as people join
 the next. For each decision's last click (Draw two, or the landing tile), the
 milliseconds from the click until the friend's page has painted the game after it
 (its body[data-actions] grown: the host applied the action and told the friend's
-page, which drew it). Prints the median, the 90th percentile and the longest, then
-one JSON line.
+page, which drew it). Prints the median, the 90th percentile and the longest, and
+connecting: from the host's "Connect" (the reply pasted) until the friend's page shows
+its table; then one JSON line.
 """
 
 import json
 import statistics
+import time
 
 from scripts import browser
 from scripts.bench import site
@@ -43,19 +45,22 @@ SETTLED = "() => !document.body.dataset.busy"
 
 
 def joined(chromium, base, seed):
-    """The host's page and the friend's, connected."""
+    """The host's page and the friend's, connected, and the ms from the host's "Connect"
+    (the reply pasted) until the friend's page shows its table: connecting."""
     host = chromium.new_context().new_page()
     host.goto(f"{base}?players=remote,bot:easy,bot:easy&names=Bea&seed={seed}&speed=instant&target=30")
     browser.wait_ready(host, timeout_ms=120_000)
+    host.click("[data-testid=open-invite-0]")  # the invitation, from the host's bar
     host.wait_for_selector("[data-testid=invite-0-link]", timeout=60_000)
     friend = chromium.new_context().new_page()
     friend.goto(host.input_value("[data-testid=invite-0-link]").replace("#", "?speed=instant#", 1))
     browser.wait_ready(friend, timeout_ms=120_000)
     friend.wait_for_selector("[data-testid=reply-link]", timeout=60_000)
     host.fill("[data-testid=reply-0]", friend.input_value("[data-testid=reply-link]"))
+    start = time.perf_counter()
     host.click("[data-testid=reply-0-connect]")
     friend.wait_for_selector("[data-testid=remote-bar]", timeout=60_000)
-    return host, friend
+    return host, friend, (time.perf_counter() - start) * 1000
 
 
 def click(page, selector):
@@ -101,7 +106,7 @@ def main():
     with site.served(args) as (base, load), sync_playwright() as playwright:
         chromium = browser.launch(playwright)
         try:
-            _, friend = joined(chromium, base, args.seed)
+            _, friend, connect_ms = joined(chromium, base, args.seed)
             turn = 0
             while len(samples) < args.actions and decide(friend, turn, samples):
                 turn += 1
@@ -109,7 +114,9 @@ def main():
             chromium.close()
     values = sorted(samples)
     row = {"n": len(values), "median_ms": round(statistics.median(values)),
-           "p90_ms": round(values[min(len(values) - 1, int(0.9 * len(values)))]), "max_ms": round(values[-1])}
+           "p90_ms": round(values[min(len(values) - 1, int(0.9 * len(values)))]), "max_ms": round(values[-1]),
+           "connect_ms": round(connect_ms)}
+    print(f"connecting: the host's Connect (the reply pasted) to the friend's table on screen: {row['connect_ms']} ms")
     print(f"a friend's action over WebRTC on loopback, click to its result painted on their page: "
           f"median {row['median_ms']} ms, p90 {row['p90_ms']} ms, longest {row['max_ms']} ms ({row['n']} actions)")
     print(load.line())

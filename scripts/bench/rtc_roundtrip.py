@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""The round trip of web/net/rtc.mjs's data channel between two browser contexts
+"""The round trip of web/page/rtc.mjs's data channel between two browser contexts
 of one headless Chromium, over real WebRTC on loopback with no ICE server.
 
     python -m scripts.bench.rtc_roundtrip [--messages 200] [--size 200] [--runs 3]
 
 Builds the site, serves it on 127.0.0.1, opens a small page importing
-/web/net/rtc.mjs in two contexts (a host and a guest: separate profiles, as two
+/web/page/rtc.mjs in two contexts (a host and a guest: separate profiles, as two
 devices), connects them the way the game does (offer, answer, accept), then the
 guest echoes and the host times `--messages` round trips of a `--size`-character
 string, one after another. Prints how long connecting took and the round trip's
@@ -32,7 +32,7 @@ NET_PAGE = "rtc-test.html"
 NET_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>rtc.mjs</title><link rel="icon" href="data:,"></head>
 <body><script type="module">
-  import { listen } from "./web/net/rtc.mjs";
+  import { listen } from "./web/page/rtc.mjs";
   window.heard = [];  // every browser -> Python message, in order
   listen((message) => window.heard.push(message));
   document.body.dataset.ready = "1";

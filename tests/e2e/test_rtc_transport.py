@@ -1,10 +1,10 @@
-"""web/net/rtc.mjs and web/net/qr.mjs in Chromium, from the built site: two browser
+"""web/page/rtc.mjs and web/page/qr.mjs in Chromium, from the built site: two browser
 contexts (two devices' profiles) connect over real WebRTC on loopback with no ICE
 server, as a host and a guest do with the links they send each other (offer, answer,
 accept), then talk, send a 64 KB message, close, and drop; two tabs of one browser
 hand a reply over BroadcastChannel; a QR code is drawn into the page.
 
-The pages are a few lines that import /web/net/rtc.mjs on the site's origin
+The pages are a few lines that import /web/page/rtc.mjs on the site's origin
 (scripts/bench/rtc_roundtrip.py's open_net_page, also used by the benchmark)."""
 
 import re
@@ -187,7 +187,7 @@ def test_a_reply_reaches_only_tabs_of_the_same_browser_profile(contexts, site_ur
 
 
 DRAW_QR = """async (text) => {
-  const { drawQr } = await import("./web/net/qr.mjs");
+  const { drawQr } = await import("./web/page/qr.mjs");
   const box = document.createElement("div");
   box.dataset.qr = text;
   box.dataset.qrTitle = "Invitation for seat 2";

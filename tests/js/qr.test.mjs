@@ -1,4 +1,4 @@
-// web/net/qr.mjs: the QR code of a text, from the pinned library, as the
+// web/page/qr.mjs: the QR code of a text, from the pinned library, as the
 // standard lays it out (the smallest version that holds the text's UTF-8
 // bytes at level L, finder and timing patterns, format information), and
 // its SVG: those modules exactly, dark on light, a quiet zone, a title.
@@ -12,14 +12,14 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 // qr.mjs imports the library from the site's vendor/ folder, where the build
 // copies it: lay out the same two files in a temporary folder and load them there.
-const source = fileURLToPath(new URL("../../web/net/qr.mjs", import.meta.url));
+const source = fileURLToPath(new URL("../../web/page/qr.mjs", import.meta.url));
 const vendored = fs.readFileSync(source, "utf8").match(/from "\.\.\/\.\.\/(vendor\/[^"]+)"/)[1];
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "lepeuple-qr-"));
-fs.mkdirSync(path.join(root, "web/net"), { recursive: true });
+fs.mkdirSync(path.join(root, "web/page"), { recursive: true });
 fs.mkdirSync(path.dirname(path.join(root, vendored)), { recursive: true });
-fs.copyFileSync(source, path.join(root, "web/net/qr.mjs"));
+fs.copyFileSync(source, path.join(root, "web/page/qr.mjs"));
 fs.copyFileSync(fileURLToPath(import.meta.resolve("qrcode-generator")), path.join(root, vendored));
-const { LEVEL, MAX_BYTES, QUIET, qrModules, qrSvg } = await import(pathToFileURL(path.join(root, "web/net/qr.mjs")).href);
+const { LEVEL, MAX_BYTES, QUIET, qrModules, qrSvg } = await import(pathToFileURL(path.join(root, "web/page/qr.mjs")).href);
 after(() => fs.rmSync(root, { recursive: true, force: true }));
 
 const sideOf = (version) => 17 + 4 * version;

@@ -1,11 +1,11 @@
-// web/net/rtc.mjs, as far as Node.js can run it: every message Python sends
+// web/page/rtc.mjs, as far as Node.js can run it: every message Python sends
 // is checked before anything is done, a bad one gets an error naming its peer
 // and what is wrong, and replies between tabs go over a real BroadcastChannel
 // (Node has one). The WebRTC connections themselves run in Chromium:
 // tests/e2e/test_rtc_transport.py.
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
-import { check, closeAll, listen, send } from "../../web/net/rtc.mjs";
+import { check, closeAll, listen, send } from "../../web/page/rtc.mjs";
 
 const heard = [];
 listen((message) => heard.push(message));

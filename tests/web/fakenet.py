@@ -1,13 +1,36 @@
-"""A stand-in for the browser's WebRTC side (web/net/rtc.mjs, docs/remote.md) between
+"""A stand-in for the browser's WebRTC side (web/page/rtc.mjs, docs/remote.md) between
 Apps in one process: what each App asks with `dom.net`, answered through `App.net_event`.
 
-Offers and answers are made-up SDP texts that name the connection they belong to; a
+Offers and answers are SDP texts as Chromium writes them for a data channel, each named
+by its ICE user fragment (which survives the links' packing, web/remote/invite.py); a
 data channel carries strings only, as the real one does (the host's messages are
-JSON text: web/model/protocol.dumps). The BroadcastChannel of replies reaches every
+JSON text: web/remote/protocol.dumps). The BroadcastChannel of replies reaches every
 App of the same `browser`. Messages are delivered when `run` pumps them, in order.
 """
 
 import itertools
+import re
+
+
+def chrome_sdp(n, kind):
+    """A description as Chromium makes it for a data channel on one network: its mDNS host
+    candidate and a TCP one (never carried), its user fragment naming it (`n`)."""
+    return "\r\n".join([
+        "v=0", f"o=- 46117317{n:04d} 2 IN IP4 127.0.0.1", "s=-", "t=0 0", "a=group:BUNDLE 0", "a=extmap-allow-mixed",
+        "a=msid-semantic: WMS", "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0",
+        f"a=candidate:3410125471 1 udp 2113937151 6f1c2c1e-9b0a-4d7e-8a51-{n:012d}.local 5{n:04d} typ host "
+        "generation 0 network-cost 999",
+        "a=candidate:2310232131 1 tcp 1518157055 6f1c2c1e-9b0a-4d7e-8a51-000000000000.local 9 typ host tcptype active "
+        "generation 0 network-cost 999",
+        f"a=ice-ufrag:u{n:03d}", "a=ice-pwd:k4Mq9bG0sT2xZ8yV1nW3eR5a", "a=ice-options:trickle",
+        "a=fingerprint:sha-256 " + ":".join(f"{(n * 7 + i) % 256:02X}" for i in range(32)),
+        f"a=setup:{'actpass' if kind == 'offer' else 'active'}", "a=mid:0", "a=sctp-port:5000",
+        "a=max-message-size:262144"]) + "\r\n"
+
+
+def ufrag(sdp):
+    m = re.search(r"a=ice-ufrag:(\S+)", sdp)
+    return m.group(1) if m else None
 
 from web.contract import check
 
@@ -17,8 +40,8 @@ class Net:
         self.apps = []  # (app, browser)
         self.queue = []  # (app, message) to deliver
         self.ends = {}  # (app, peer) -> the other end (app, peer) once accepted
-        self.offers = {}  # sdp -> (app, peer) that made it
-        self.answers = {}  # sdp -> (app, peer) that made it, answering offers[...]
+        self.offers = {}  # ufrag -> (app, peer) that made it
+        self.answers = {}  # ufrag -> (app, peer) that made it, answering offers[its offer's ufrag]
         self.listening = set()  # apps listening for replies
         self.carried = []  # (app, peer, text) of every data-channel message delivered, in order
         self.count = itertools.count(1)
@@ -47,15 +70,15 @@ class Net:
     def _asked(self, app, m):
         op, peer = m["op"], m.get("peer")
         if op == "offer":
-            sdp = f"offer-{next(self.count)}"
-            self.offers[sdp] = (app, peer)
+            sdp = chrome_sdp(next(self.count), "offer")
+            self.offers[ufrag(sdp)] = (app, peer)
             self.queue.append((app, {"op": "offer", "peer": peer, "sdp": sdp}))
         elif op == "answer":
-            if m["offer"] not in self.offers:
+            if ufrag(m["offer"]) not in self.offers:
                 self.queue.append((app, {"op": "error", "peer": peer, "reason": "unknown offer"}))
                 return
-            sdp = f"answer-{next(self.count)}"
-            self.answers[sdp] = (app, peer, m["offer"])
+            sdp = chrome_sdp(next(self.count), "answer")
+            self.answers[ufrag(sdp)] = (app, peer, ufrag(m["offer"]))
             self.queue.append((app, {"op": "answer", "peer": peer, "sdp": sdp}))
         elif op == "accept":
             self._accept(app, peer, m["answer"])
@@ -78,7 +101,7 @@ class Net:
             self.queue.append((app, {"op": "reply-posted", "heard": bool(heard)}))
 
     def _accept(self, app, peer, answer):
-        made = self.answers.get(answer)
+        made = self.answers.get(ufrag(answer))
         offerer = self.offers.get(made[2]) if made else None
         gone = made is not None and not any(a is made[0] for a, _ in self.apps)  # the answering page closed
         if made is None or offerer != (app, peer) or gone:

@@ -23,6 +23,13 @@ def field(app, testid):
     return html.unescape(value.group(1)) if value else None
 
 
+def invitation(app, seat):
+    """The link on show for `seat` on the host's page (its invitation, or its answer to a
+    request to rejoin), read from the seat's sheet, opened as a person would (None: none)."""
+    app.command("net-open", seat)
+    return field(app, f"invite-{seat}-link")
+
+
 def host_app(net, search="", items=None, seed=1, browser="host"):
     dom = FakeDom()
     app = App(dom, MemoryBackend(items), search, ["en-GB"], clock=lambda: 1000, rng=random.Random(seed))
@@ -46,7 +53,7 @@ def guest_app(net, link, backend=None, seed=7, browser=None):
 
 def join(net, host, seat, backend=None, seed=7):
     """A friend takes `seat`: opens the host's invitation, sends the reply back (pasted)."""
-    link = field(host, f"invite-{seat}-link")
+    link = invitation(host, seat)
     assert link and "#join=" in link, host.device.dom.text()
     guest = guest_app(net, link, backend, seed)
     reply = field(guest, "reply-link")

@@ -1,15 +1,16 @@
-"""The host's and tables' messages (web/model/protocol.py), what each seat is told of a
-bot's reason (web/model/eyes.why_for), and the links people send (web/model/invite.py)."""
+"""The host's and tables' messages (web/remote/protocol.py), what each seat is told of a
+bot's reason (web/model/eyes.why_for), and the links people send (web/remote/invite.py)."""
 
 import json
 
 import pytest
 
+from fakenet import chrome_sdp
 from lepeuple.core.actions import Draw
-from web.model import protocol
 from web.model.eyes import why_for
-from web.model.invite import LinkError, pack, read_stun, unpack
-from web.model.protocol import Bucket, Reader, Refused, Unreadable
+from web.remote import protocol
+from web.remote.invite import LinkError, pack, read_stun, sdp_fields, unpack
+from web.remote.protocol import Bucket, Reader, Refused, Unreadable
 
 
 def code_of(message):
@@ -71,18 +72,45 @@ def test_a_bots_reason_tells_each_seat_only_what_it_may_see():
     assert why_for(power, 0, True)["score"] is None and why_for(None, 0, False) is None
 
 
-def test_a_link_reads_back_as_a_link_a_fragment_or_a_bare_code_and_junk_is_said():
-    data = {"table": "T" * 12, "seat": 2, "peer": "p1", "sdp": "v=0 …"}
+def test_a_link_carries_what_webrtc_needs_rebuilt_and_junk_is_said():
+    offer, answer = chrome_sdp(1, "offer"), chrome_sdp(2, "answer")
+    data = {"table": "T" * 12, "seat": 2, "peer": "p1abcdefg", "sdp": answer}
     fragment = pack("reply", data)
     code = fragment.split("=", 1)[1]
+    assert code.startswith("2.")  # the version
     for text in ("http://127.0.0.1:8000/" + fragment, fragment, code, f"  {code}\n"):
-        assert unpack(text) == {"k": "reply", **data}
-    invitation = {**data, "token": "K" * 12, "ice": [], "name": "Bea"}
-    assert unpack(pack("join", invitation)) == {"k": "join", **invitation}
-    for junk in ("", "hello world", code[:-9], "A" * 20_000, pack("reply", {**data, "seat": 9}),
-                 pack("join", data), pack("reply", {**data, "extra": 1}), pack("join", {**invitation, "name": 3})):
-        with pytest.raises(LinkError):
+        back = unpack(text)
+        assert {**back, "sdp": None} == {"k": "reply", **data, "sdp": None}
+        assert sdp_fields(back["sdp"]) == sdp_fields(answer)  # what WebRTC needs, the TCP candidate left out
+    assert sdp_fields(answer)["candidates"] == [("host", "6f1c2c1e-9b0a-4d7e-8a51-000000000002.local", 50002)]
+    invitation = {**data, "sdp": offer, "token": "K" * 12, "ice": ["stun:stun.example.org:3478"],
+                  "name": "Bérénice-Hortense"}
+    back = unpack(pack("join", invitation))
+    assert back["name"] == "Bérénice-Hort" and back["ice"] == invitation["ice"]  # a name cut to whole characters
+    assert "a=setup:actpass" in back["sdp"] and "a=ice-ufrag:u001" in back["sdp"]
+    words = {"": "net.link.foreign", "hello world": "net.link.foreign", code[:-9]: "net.link.damaged",
+             "A" * 20_000: "net.link.foreign", "2." + "A" * 300: "net.link.damaged",
+             pack("reply", {**data, "seat": 9}): "net.link.damaged", fragment.replace("=2.", "=3."): "net.link.version",
+             "#reply=eNqrVkpLzFOyUkpKVKoFAB2TBEY" + "x" * 40: "net.link.version"}  # a link of the first version
+    for junk, key in words.items():
+        with pytest.raises(LinkError) as said:
             unpack(junk)
+        assert said.value.args[0] == key, junk
+
+
+def test_a_link_is_short_enough_for_a_small_qr_code():
+    """Each part after '#' is at most 250 characters (a QR code of version 11 at level L
+    holds 321 bytes: a Pages address and the fragment), with two candidates, a STUN
+    server and a long name."""
+    sdp = chrome_sdp(3, "offer").replace("a=ice-ufrag", "a=candidate:9 1 udp 1686052607 203.0.113.7 61234 typ srflx "
+                                          "raddr 0.0.0.0 rport 0 generation 0\r\na=ice-ufrag")
+    long = {"table": "T" * 12, "seat": 4, "peer": "p" + "x" * 8, "token": "K" * 12, "sdp": sdp,
+            "ice": ["stun:stun.example.org:3478"], "name": "Ωmega " * 6}
+    for kind in ("join", "rejoin", "reply"):
+        data = {k: v for k, v in long.items() if kind != "reply" or k in ("table", "seat", "peer", "sdp")}
+        data = {k: v for k, v in data.items() if kind == "join" or k != "name"}
+        fragment = pack(kind, data)
+        assert len(fragment) - 1 <= 250, (kind, len(fragment))
 
 
 def test_the_stun_setting_keeps_stun_urls_and_says_the_rest():

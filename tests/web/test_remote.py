@@ -7,7 +7,7 @@ import json
 import random
 
 from fakenet import Net
-from remote_kit import field, guest_app, host_app, join, play_to_the_end, received, table
+from remote_kit import field, guest_app, host_app, invitation, join, play_to_the_end, received, table
 
 GAME = "?players=human,remote,remote,bot:easy&names=Ann,Bea,Cy&seed=5&speed=instant"
 
@@ -101,7 +101,7 @@ def state_of(app, seat):
 def field_text(app, testid):
     import re
 
-    m = re.search(rf'data-testid="{testid}"[^>]*>(.*?)</p>', app.device.dom.html, re.S)
+    m = re.search(rf'data-testid="{testid}"[^>]*>(.*?)</(p|span)>', app.device.dom.html, re.S)
     return re.sub(r"<[^>]+>", "", m.group(1)) if m else None
 
 
@@ -123,7 +123,7 @@ def test_a_friend_who_drops_is_waited_for_and_comes_back_by_a_new_invitation_not
     before = host.session.record()
     net.drop(bea)  # Bea's network is gone
     net.run()
-    assert "not connected" in field_text(host, "remote-state-1")
+    assert field_text(host, "remote-state-1") == "away"
     assert "Waiting for the host" in bea.device.dom.text() and not [a for a in bea.device.dom.acts() if a[0] == "draw"]
     assert host.session.record() == before  # the game waits on her seat
     again = join(net, host, 1, backend=bea.device.store.backend, seed=30)  # the new invitation, on her device
@@ -131,6 +131,65 @@ def test_a_friend_who_drops_is_waited_for_and_comes_back_by_a_new_invitation_not
     assert "connected" in field_text(host, "remote-state-1")
     net.remove(bea)
     play_to_the_end(net, host, [host, again, cy], random.Random(2))
+
+
+def prompt_of(app):
+    return field_text(app, "prompt")
+
+
+def test_the_hosts_friends_are_one_bar_and_each_invitation_opens_over_the_table():
+    net = Net()
+    host = host_app(net, GAME)
+    assert [field_text(host, f"remote-state-{seat}") for seat in (1, 2)] == ["invited", "invited"]
+    assert "#join=" not in host.device.dom.html and "data-qr" not in host.device.dom.html  # the table comes first
+    link = invitation(host, 1)  # "Invitation": Bea's, in a sheet over the table
+    assert "#join=" in link and 'data-testid="invite-sheet-1"' in host.device.dom.html
+    assert 'data-testid="invite-2-link"' not in host.device.dom.html  # one sheet at a time
+    host.command("net-close")
+    assert "#join=" not in host.device.dom.html and 'data-testid="hand"' in host.device.dom.html
+    join(net, host, 2, seed=12)
+    assert field_text(host, "remote-state-2") == "connected"
+    assert 'data-testid="invite-sheet-2"' not in host.device.dom.html  # connected: the sheet is gone by itself
+
+
+def test_when_the_game_waits_on_a_friend_not_connected_the_prompt_says_so_and_offers_the_ways_on():
+    net, host, guests = table(GAME)
+    bea, cy = guests[1], guests[2]
+    to_turn_of(net, host, [host, bea, cy], 1, random.Random(1))
+    assert "not connected" not in prompt_of(host)
+    net.drop(bea)
+    net.run()
+    assert prompt_of(host) == "The game waits for Bea, who is not connected."
+    assert {("net-open", 1), ("net-bot", 1)} <= set(host.device.dom.acts())
+    host.command("net-open", 1)  # invite again: her new invitation, over the table
+    assert "#join=" in field(host, "invite-1-link")
+    host.command("net-close")
+    host.command("net-bot", 1)  # or give her seat to a bot: the game goes on
+    net.run()
+    assert "not connected" not in (prompt_of(host) or "") and field_text(host, "remote-state-1") == "a bot plays"
+
+
+def test_a_reply_for_another_table_or_seat_or_a_link_of_another_version_is_refused_in_words():
+    from web.remote.invite import pack, unpack
+
+    net = Net()
+    host = host_app(net, GAME)
+    bea = guest_app(net, invitation(host, 1), seed=11)
+    reply = unpack(field(bea, "reply-link"))
+    bad = {"another table": pack("reply", {**{k: reply[k] for k in ("seat", "peer", "sdp")}, "table": "X" * 12}),
+           "another seat": pack("reply", {**{k: reply[k] for k in ("table", "peer", "sdp")}, "seat": 2})}
+    for why, text in bad.items():
+        host.change("net-paste", text)
+        net.run()
+        assert "for another game or seat: nothing was changed" in host.device.dom.text(), why
+        assert field_text(host, "remote-state-1") == "invited", why
+    host.change("net-paste", "#reply=eNqrVkpLzFOyUkpKVKoFAB2TBEY" + "x" * 40)  # a link of the first version
+    assert "another version of the game" in host.device.dom.text()
+    host.change("net-paste", "https://example.org/menu")  # a QR code of something else
+    assert "not a link or code of this game" in host.device.dom.text()
+    host.change("net-paste", field(bea, "reply-link"))  # hers, at last
+    net.run()
+    assert field_text(host, "remote-state-1") == "connected"
 
 
 def test_the_host_gives_an_absent_friends_seat_to_a_bot_and_back():
@@ -143,7 +202,7 @@ def test_the_host_gives_an_absent_friends_seat_to_a_bot_and_back():
     host.command("net-bot", 1)  # the bot plays her seat from its view
     net.run()
     assert host.session.seats[1].is_bot and len(host.session.game.history) > 0
-    assert "A bot plays Bea's seat" in host.device.dom.text()
+    assert field_text(host, "remote-state-1") == "a bot plays"
     assert host.session.game.to_move != 1
     host.command("net-back", 1)  # and gives it back: a new invitation
     net.run()
@@ -156,7 +215,7 @@ def test_the_host_gives_an_absent_friends_seat_to_a_bot_and_back():
 def test_a_friend_who_reloads_opens_the_same_link_and_asks_to_rejoin():
     net = Net()
     host = host_app(net, GAME)
-    link = field(host, "invite-1-link")
+    link = invitation(host, 1)
     bea = join(net, host, 1, seed=11)
     cy = join(net, host, 2, seed=12)
     to_turn_of(net, host, [host, bea, cy], 1, random.Random(4))
@@ -172,7 +231,7 @@ def test_a_friend_who_reloads_opens_the_same_link_and_asks_to_rejoin():
     assert "#rejoin=" in request
     host.change("net-paste", request)  # the host pastes the request: an answer to send back
     net.run()
-    answer = field(host, "invite-1-link")
+    answer = invitation(host, 1)
     assert "#reply=" in answer and "asks to take their seat again" in host.device.dom.text()
     again.change("net-paste", answer)
     net.run()
@@ -206,7 +265,7 @@ def test_the_host_reloads_friends_wait_for_it_and_come_back():
     net.run()
     host.change("net-paste", field(cy, "rejoin-link"))
     net.run()
-    cy.change("net-paste", field(host, "invite-2-link"))
+    cy.change("net-paste", invitation(host, 2))
     net.run()
     assert "The host is connected" in cy.device.dom.text()
     assert [a for a in cy.device.dom.acts() if a[0] in ("draw", "card")]  # it was his turn: it still is
@@ -244,7 +303,7 @@ def test_two_people_at_the_host_pass_the_device_while_a_friend_plays_on_theirs()
 def test_a_reply_opened_in_the_hosts_browser_reaches_the_games_tab():
     net = Net()
     host = host_app(net, GAME)
-    bea = guest_app(net, field(host, "invite-1-link"), seed=11)
+    bea = guest_app(net, invitation(host, 1), seed=11)
     reply = field(bea, "reply-link")
     tab = guest_app(net, reply, browser="host")  # opened in the host's browser
     assert "You can close this tab" in tab.device.dom.text()
@@ -267,9 +326,9 @@ def test_stun_servers_are_off_until_set_and_then_go_with_the_invitation():
     host.command("net-invite", 1)
     net.run()
     assert [m["ice"] for m in sent if m["op"] == "offer"] == [["stun:stun.example.org:3478"]]
-    from web.model.invite import unpack
+    from web.remote.invite import unpack
 
-    assert unpack(field(host, "invite-1-link"))["ice"] == ["stun:stun.example.org:3478"]
+    assert unpack(invitation(host, 1))["ice"] == ["stun:stun.example.org:3478"]
     assert offers == []
 
 
@@ -313,7 +372,7 @@ def test_a_friends_own_saved_game_is_left_alone_and_leaving_the_table_keeps_it()
     bea.command("discard")
     net.run()
     assert bea.screen == "new" and backend.items["lepeuple.save"] == mine
-    assert "not connected" in field_text(host, "remote-state-1")
+    assert field_text(host, "remote-state-1") == "away"
     assert isinstance(backend, MemoryBackend)
 
 
@@ -328,7 +387,7 @@ def test_an_invitation_opened_in_a_tab_already_open_joins_as_at_start_up():
     net.add(tab, "bea")
     tab.boot()
     assert tab.screen == "new"
-    tab.fragment_changed("#" + field(host, "invite-1-link").split("#", 1)[1])
+    tab.fragment_changed("#" + invitation(host, 1).split("#", 1)[1])
     net.run()
     host.change("net-paste", field(tab, "reply-link"))
     net.run()

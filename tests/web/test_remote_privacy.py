@@ -159,7 +159,7 @@ def test_redealing_the_cards_a_friend_never_saw_changes_no_message_they_receive(
 
     def again(net, host, guests):
         host_of["host"] = host
-        from web.model import protocol
+        from web.remote import protocol
 
         tables = {0: host, **guests}
         net.run()

@@ -1,7 +1,7 @@
 """The page's controllers: one per feature, each owning its state and drawing its screen.
 
 - `game.GameController` — the game on this device's table, drawn from what the
-  host tells it (this device's host, web/model/host.Host, or a friend's): the
+  host tells it (this device's host, web/remote/host.Host, or a friend's): the
   steps on screen (web/model/playback.Steps), bots taking turns, the player's
   choices, the hint, take back, the pass and end screens, another tab taking over.
 - `remote.RemoteController` — friends on their own devices: invitations,

@@ -1,12 +1,12 @@
 """The game on this device's table: its steps on screen, bots taking turns, the choices
 of the person at the device.
 
-The table draws what it is told (web/model/seatgame.SeatGame), never an engine game:
+The table draws what it is told (web/remote/seatgame.SeatGame), never an engine game:
 at the host's device as on a friend's. When this device hosts the game, `host`
-(web/model/host.Host) holds it and this table is one of its links, told every seat
+(web/remote/host.Host) holds it and this table is one of its links, told every seat
 played here (and a spectator's view for the pass screen and the table screen); on a
-friend's device (`guest`) the messages come over the network (web/controllers/remote.py).
-A decision goes to the host as a message (web/model/protocol.py), which plays it and
+friend's device (`guest`) the messages come over the network (web/remote/controller.py).
+A decision goes to the host as a message (web/remote/protocol.py), which plays it and
 tells every table: one path for every seat.
 
 Every action is shown as steps (web/model/playback.Steps): a bot's turn step by
@@ -28,14 +28,15 @@ from lepeuple.coach.preview import coming_moves
 
 from .. import i18n
 from ..markup import h
-from ..model import botrunner, playback, protocol
+from ..model import botrunner, playback
 from ..model.choices import Chooser
 from ..model.eyes import Eyes
-from ..model.host import Host, Link
 from ..model.newgame import Setup
-from ..model.seatgame import SeatGame
 from ..model.session import Session
 from ..model.storage import UNREADABLE, decode
+from ..remote import protocol
+from ..remote.host import Host, Link
+from ..remote.seatgame import SeatGame
 from ..render import replay_view, screens
 from ..render.common import button, player_name
 from ..render.table import Controls, HintShown, TableModel, frame_text, table_screen
@@ -61,7 +62,7 @@ class GameController(Folds):
 
     def __init__(self, app):
         self.app = app
-        self.host = None  # web/model/host.Host when this device hosts the game
+        self.host = None  # web/remote/host.Host when this device hosts the game
         self.link = None  # this table's link to that host
         self.guest = False  # this table is on a friend's device: the host is elsewhere
         self.tables = {}  # seat (None: a spectator) -> SeatGame: what this device is told
@@ -181,7 +182,7 @@ class GameController(Folds):
 
     def receive(self, message):
         """A message from the host (this device's, or a friend's: already read by
-        web/model/protocol.Reader); protocol.Unreadable when it cannot be used."""
+        web/remote/protocol.Reader); protocol.Unreadable when it cannot be used."""
         kind, seat = message["t"], message.get("seat")
         if kind == "sync":
             self.tables[seat] = SeatGame(message)
@@ -521,6 +522,8 @@ class GameController(Folds):
                           hint=HintShown(hint.action, hint.path, hint.why), whys=g.log_whys(),
                           can_hint=chooser is not None, pass_to=passing,
                           notices=self._notices(), changes=changes, earlier=self.earlier,
+                          waiting_on=self.app.remote.waiting_on(view["to_move"]) if frame is None and not view["over"]
+                          else None,
                           controls=Controls(thinking=thinking, bots=self.bot_controls(),
                                             can_undo=g.undo > 0 and frame is None and self.connected(),
                                             hint_busy=hint.busy))

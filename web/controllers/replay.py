@@ -16,8 +16,8 @@ from lepeuple.coach.review import Review
 from ..markup import h
 from ..model.eyes import EVERYONE, Eyes
 from ..model.replay_game import Replay, file_name, fits_link, pack, read_file, unpack
-from ..model.seatgame import SeenReplay
 from ..model.storage import SaveError, encode
+from ..remote.seatgame import SeenReplay
 from ..render import replay_view
 from ..render.table import ReplayExtras, TableModel, table_screen
 from . import UNCHANGED
@@ -121,7 +121,7 @@ class ReplayController(Folds):
 
     def _of_table(self):
         """The replay of the game on the table: from its record where this device holds it,
-        else through the seat's own eyes, from what it was told (web/model/seatgame)."""
+        else through the seat's own eyes, from what it was told (web/remote/seatgame)."""
         game = self.app.game
         record = game.record()
         if record is None:

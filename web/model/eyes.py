@@ -6,7 +6,7 @@ person at a time. Every screen that could show a hand (the table, the replay
 and its "Seen by" menu, the review, hints, take back) asks `Eyes`; none decides
 by itself, and none decides from what a menu happens to offer.
 
-What a seat is told (web/model/host.py sends it, to a table at this device or on a
+What a seat is told (web/remote/host.py sends it, to a table at this device or on a
 friend's): its view, its legal actions when it is to move, how many decisions it may
 take back, the events as it may see them and the bots' reasons as it may read them
 (`told`, `events_for`, `why_for`). A spectator (seat None) is told what everyone sees.

@@ -1,6 +1,6 @@
 """One game being played: the engine game, its seats and its log, as the host holds it.
 
-No DOM here. The host (web/model/host.py) asks the Session who must act and plays
+No DOM here. The host (web/remote/host.py) asks the Session who must act and plays
 what a seat decided; the engine decides every rule. Who holds a device and what
 each seat may see are the tables' and web/model/eyes.py's business, not this one's.
 """
@@ -24,7 +24,7 @@ class Told:
     """A game's log as it was told: `log` (named events, oldest first), `starts[i]` where
     action i's events begin in it, `actors[i]` the seat that decided action i and
     `whys[i]` why, when a bot did (None for a person). The host's Session and each
-    table's SeatGame (web/model/seatgame.py) keep one; what follows reads it."""
+    table's SeatGame (web/remote/seatgame.py) keep one; what follows reads it."""
 
     def log_whys(self):
         """Index in `log` of the first event of each bot decision -> its reason."""

@@ -20,7 +20,7 @@
 // worker silent for WATCHDOG_MS is restarted: the game resumes from its save).
 // Where module Workers are unavailable, the page says so (NO_WORKER).
 
-import { listen as hearNet, send as toNet } from "../net/rtc.mjs";
+import { listen as hearNet, send as toNet } from "./rtc.mjs";
 import { KEPT_KEY, SAVE_END, SAVE_KEY } from "../startup/keys.mjs";
 import { INPUTS as INPUT_NAMES, TO_PAGE } from "./contract.mjs";
 import { remember, settle } from "./focus.mjs";
@@ -194,10 +194,10 @@ function render({ seq: drawn, skeleton, regions, focus, keep }) {
   if (root.querySelector("[data-qr]")) drawQrs();
 }
 
-// An invitation's QR codes (data-qr), drawn by web/net/qr.mjs, loaded the first time one is shown.
+// An invitation's QR codes (data-qr), drawn by web/page/qr.mjs, loaded the first time one is shown.
 let qr = null;
 async function drawQrs() {
-  qr ??= import("../net/qr.mjs");
+  qr ??= import("./qr.mjs");
   (await qr).drawAllQr(root);
 }
 

@@ -3,7 +3,7 @@ the guest's joining screen, and a bar on a friend's table saying whether the hos
 
 Each thing to send (an invitation, a reply, a request to rejoin) is shown the same
 way: the link to copy, Copy and Share, and its QR code (an empty element with
-data-qr: the browser draws it, web/net/qr.mjs).
+data-qr: the browser draws it, web/page/qr.mjs).
 """
 
 from ..i18n import t
@@ -35,23 +35,56 @@ def paste_box(name, label, testid):
 
 # ----- the host --------------------------------------------------------------
 
-def host_panel(rows, seats, stun, trouble=None):
-    """The friends' seats on the host's table: for each, whether it is connected, else its
-    invitation (or the answer to its request to rejoin) and where its reply goes; give
-    the seat to a bot and back; the STUN setting."""
+def host_panel(rows, seats, stun, trouble=None, sheet=None):
+    """The friends' seats on the host's table, as one compact bar so that the board stays in
+    view: each seat's badge, name and state (invited, connected, away, a bot's), and one
+    button that opens its invitation in a sheet over the table (`sheet`: that seat's row)."""
     return h("section", {"class": "remote-panel", "data-region": "remote", "data-testid": "remote-panel",
                          "aria-label": t("net.heading")},
-             h("h2", t("net.heading")),
-             h("p", {"class": "notice", "role": "alert"}, trouble) if trouble else None,
-             h("ul", {"class": "remote-seats"}, [_seat_row(row, seats) for row in rows]),
-             stun_setting(stun))
+             h("ul", {"class": "remote-seats"}, [_seat_chip(row, seats) for row in rows]),
+             h("p", {"class": "notice", "role": "alert", "data-testid": "remote-trouble"}, trouble)
+             if trouble and sheet is None else None,
+             stun_setting(stun),
+             invitation_sheet(sheet, seats, trouble) if sheet is not None else None)
 
 
-def _seat_row(row, seats):
+def _seat_name(row, seats):
+    return player_name(seats, row["seat"]) if row["state"] != "bot" else row["name"] or t("default.name", n=row["seat"] + 1)
+
+
+def _word(row):
+    """A seat's state in one word: invited, connected, away (it was connected, and dropped), a bot's."""
+    if row["state"] in ("here", "bot"):
+        return {"here": "connected", "bot": "bot"}[row["state"]]
+    return "away" if row.get("away") else "invited"
+
+
+def _seat_chip(row, seats):
     seat, state = row["seat"], row["state"]
-    name = player_name(seats, seat) if state != "bot" else row["name"] or t("default.name", n=seat + 1)
-    parts = [h("p", {"class": "remote-state", "data-testid": f"remote-state-{seat}"},
-               badge(seat, size=22), " ", t("net.state." + state, name=name))]
+    name = _seat_name(row, seats)
+    if state == "bot":
+        act = button(t("net.give_back", name=name), "net-back", seat, cls="btn ghost",
+                     attrs={"data-testid": f"back-{seat}"})
+    else:
+        act = button(t("net.invitation") if state != "here" else t("net.seat_menu"), "net-open", seat,
+                     cls="btn primary" if state != "here" else "btn ghost",
+                     attrs={"data-testid": f"open-invite-{seat}", "aria-haspopup": "dialog"})
+    return h("li", {"class": classes("remote-seat", f"seat-{seat}", "is-" + _word(row)), "data-seat": seat,
+                    "data-key": f"remote-{seat}", "data-testid": f"remote-seat-{seat}"},
+             badge(seat, size=20),
+             h("span", {"class": "remote-name"}, name),
+             h("span", {"class": "remote-state", "data-testid": f"remote-state-{seat}"},
+               t("net.word." + _word(row))), act)
+
+
+def invitation_sheet(row, seats, trouble=None):
+    """One friend's seat in a sheet over the table: its invitation (or the answer to its
+    request to rejoin) with where the reply goes, and the seat's buttons."""
+    seat, state = row["seat"], row["state"]
+    name = _seat_name(row, seats)
+    parts = [h("h2", {"id": "invite-title"}, badge(seat, size=24), " ", t("net.state." + state, name=name))]
+    if trouble:
+        parts.append(h("p", {"class": "notice", "role": "alert", "data-testid": "remote-trouble"}, trouble))
     if row.get("error"):
         parts.append(h("p", {"class": "notice"}, t("net.error", reason=row["error"])))
     if row.get("text"):
@@ -59,9 +92,21 @@ def _seat_row(row, seats):
         parts.append(sendable(row["text"], row["peer"], f"invite-{seat}", row.get("copied")))
         if not row["answer"]:
             parts.append(paste_box(f"reply-{seat}", t("net.paste_reply", name=name), f"reply-{seat}"))
-    parts.append(h("div", {"class": "form-actions"}, _seat_buttons(seat, state, name)))
-    return h("li", {"class": classes("remote-seat", f"seat-{seat}", here=state == "here"), "data-seat": seat,
-                    "data-key": f"remote-{seat}", "data-testid": f"remote-seat-{seat}"}, parts)
+    elif state == "making":
+        parts.append(h("p", {"class": "muted"}, t("net.making")))
+    parts.append(h("div", {"class": "form-actions"}, _seat_buttons(seat, state, name),
+                   button(t("net.close"), "net-close", cls="btn", attrs={"data-testid": "close-invite",
+                                                                        "data-focus": True})))
+    return h("div", {"class": "overlay invite-sheet", "role": "dialog", "aria-modal": "true",
+                     "aria-labelledby": "invite-title", "data-testid": f"invite-sheet-{seat}"},
+             h("div", {"class": "dialog"}, parts))
+
+
+def away_actions(seat, name):
+    """Under the prompt while the game waits on a friend who is not connected: the two ways on."""
+    return [button(t("net.invite_again", name=name), "net-open", seat, cls="btn primary",
+                   attrs={"data-testid": f"invite-again-{seat}"}),
+            button(t("net.give_bot"), "net-bot", seat, cls="btn", attrs={"data-testid": f"away-bot-{seat}"})]
 
 
 def _seat_buttons(seat, state, name):

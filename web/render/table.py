@@ -70,6 +70,7 @@ class TableModel:
     replay: ReplayExtras = None  # the replay's own extras, else None
     earlier: int = EARLIER_PAGE  # folded turns of the log drawn (more on "show more")
     aside: object = None  # drawn at the top of the side column, beside the board (the replay's review)
+    waiting_on: tuple = None  # (seat, its buttons): the game waits on a friend not connected (web/remote)
 
 
 def table_screen(m):
@@ -157,6 +158,8 @@ def prompt(m):
     seat = v["to_move"]
     name = player_name(m.seats, seat)
     if m.offer is None:
+        if m.waiting_on is not None:
+            return t("prompt.away", name=player_name(m.seats, m.waiting_on[0]))
         if m.controls.thinking is not None:
             return t("prompt.thinking", name=name)
         if m.controls.can_undo:
@@ -231,6 +234,8 @@ def action_bar(m):
         items += _step_buttons(o, m)
         if o.cancel:
             items.append(button(t("btn.cancel"), "cancel", cls="btn ghost", attrs={"data-testid": "cancel"}))
+    if m.waiting_on is not None and o is None:
+        items += m.waiting_on[1]
     if m.controls.can_undo:
         items.append(button(t("btn.undo"), "undo", cls="btn ghost undo-btn", attrs={"data-testid": "undo"}))
     if o is not None and m.can_hint:

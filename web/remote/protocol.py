@@ -2,7 +2,7 @@
 
 One protocol for every transport (boardgame.io's Master and its transports): the table
 at the host's own device gets these messages as Python objects, a friend's table gets
-them as JSON text over a WebRTC data channel (web/controllers/remote.py). Every message
+them as JSON text over a WebRTC data channel (web/remote/controller.py). Every message
 is an object with "v" (VERSION) and "t" (its type).
 
 A table sends (each checked here, then by the host: its seat, its turn):
@@ -30,8 +30,8 @@ import json
 from lepeuple import InvalidAction, action_from_json, action_to_json
 from lepeuple.core.events import FIELDS, named
 
-from .session import TookBack
-from .storage import parse
+from ..model.session import TookBack
+from ..model.storage import parse
 
 VERSION = 1
 MAX_BYTES = 64 * 1024  # the longest message a table may send (bytes of its JSON text)

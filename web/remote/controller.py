@@ -1,14 +1,14 @@
 """Friends on their own devices (docs/remote.md): invitations, replies, the data channels.
 
 Python never touches WebRTC: it asks the browser through `dom.net(message)` and hears
-back through App.net_event (the ops of web/net/rtc.mjs: offer, answer, accept, send,
+back through App.net_event (the ops of web/page/rtc.mjs: offer, answer, accept, send,
 close, listen-replies, post-reply; and open, message, closed, error, reply,
 reply-posted). Each connection attempt is a `Peer` with an id of its own.
 
 On the host's device, each friend's seat gets an invitation (a `#join=` link with the
 browser's offer); the friend's reply (a `#reply=` link or its code) is pasted here or
 opened in this browser, whose other tab hands it over (a BroadcastChannel); the data
-channel opens, the friend's page joins (web/model/protocol.py) and the host tells it
+channel opens, the friend's page joins (web/remote/protocol.py) and the host tells it
 its seat's game. A friend that drops is waited for: a new invitation is made at once,
 and their seat can be given to a bot. On a friend's device, the invitation makes a
 reply; later (the host reloaded, or this page did) the same link, or "Ask to rejoin",
@@ -18,13 +18,13 @@ makes a request to rejoin (`#rejoin=`) that the host answers with a reply.
 import json
 import time
 
-from ..model import protocol
-from ..model.host import Link
-from ..model.invite import GUEST_KEY, STUN_KEY, LinkError, guest_json, kind_of, pack, read_stun, stored_guest, stored_stun, unpack
+from ..controllers import UNCHANGED
 from ..model.newgame import clean_name, new_id
 from ..render import remote as view
 from ..render.common import player_name
-from . import UNCHANGED
+from . import protocol
+from .host import Link
+from .invite import GUEST_KEY, STUN_KEY, LinkError, guest_json, kind_of, pack, read_stun, stored_guest, stored_stun, unpack
 
 
 class Peer:
@@ -59,6 +59,8 @@ class RemoteController:
         self.trouble = None  # words: the last thing that went wrong (a code pasted, the host's message)
         self.listening = False
         self.stun_refused = []
+        self.sheet = None  # host: the seat whose invitation is open over the table
+        self.joined = set()  # host: the seats whose friend has been connected in this game
         self.clock = time.monotonic  # seconds: how fast a friend's table sends (protocol.Bucket)
 
     # ----- the setting --------------------------------------------------------
@@ -82,7 +84,7 @@ class RemoteController:
         try:
             data = unpack(fragment)
         except LinkError as e:
-            self.trouble = str(e)
+            self.trouble = self._t(e.args[0])
             return True
         if kind == "join":
             self._invited(data)
@@ -154,13 +156,33 @@ class RemoteController:
         """The game on the table is gone: every channel of it closes."""
         for peer in list(self.peers.values()):
             self._close(peer)
-        self.guest, self.synced, self.trouble = None, False, None
+        self.guest, self.synced, self.trouble, self.sheet = None, False, None, None
+        self.joined = set()
 
     def seat_to_bot(self, seat):
         """The host gives a friend's seat to a bot: its channels close."""
         self.app.game.seat_as(seat, "bot")
+        self.sheet = None
         for peer in [p for p in self.peers.values() if p.role == "host" and p.seat == seat]:
             self._close(peer)
+
+    def open_sheet(self, seat):
+        """The host opens a friend's seat over the table: its invitation, its buttons."""
+        host = self.app.game.host
+        if host is not None and isinstance(seat, int) and 0 <= seat < len(host.session.seats) \
+                and host.session.seats[seat].token is not None:
+            self.sheet, self.trouble = seat, None
+
+    def close_sheet(self, _=None):
+        self.sheet = None
+
+    def waiting_on(self, seat):
+        """The game waits on `seat` (the one to move): (seat, the two ways on) when it is a
+        friend's who is not connected, else None."""
+        host = self.app.game.host
+        if host is None or seat is None or seat not in host.away():
+            return None
+        return seat, view.away_actions(seat, player_name(host.session.seats, seat))
 
     def seat_back(self, seat):
         """The seat goes back to its friend: a new invitation."""
@@ -176,7 +198,7 @@ class RemoteController:
         try:
             data = unpack(text)
         except LinkError as e:
-            self.trouble = str(e)
+            self.trouble = self._t(e.args[0])
             return
         self.trouble = None
         if data["k"] == "reply":
@@ -188,6 +210,12 @@ class RemoteController:
 
     def _replied(self, data):
         peer = self.peers.get(data["peer"])
+        host = self.app.game.host
+        table = host.table if host is not None and peer is not None and peer.role == "host" else \
+            (self.guest or {}).get("table")
+        if peer is not None and (data["table"] != table or peer.seat != data["seat"]):
+            self.trouble = self._t("net.trouble.other_table")  # a reply meant for another game or seat
+            return
         if peer is None or peer.kind not in ("invite", "rejoin") or peer.state != "ready" or peer.seat != data["seat"]:
             self.trouble = self._t("net.trouble.old_reply")
             return
@@ -221,7 +249,7 @@ class RemoteController:
     # ----- the browser's answers -------------------------------------------------
 
     def event(self, message):
-        """What the browser's WebRTC side says (web/net/rtc.mjs)."""
+        """What the browser's WebRTC side says (web/page/rtc.mjs)."""
         if not isinstance(message, dict):
             return
         op = message.get("op")
@@ -265,6 +293,9 @@ class RemoteController:
             if host is None:
                 self._close(peer)
                 return
+            self.joined.add(peer.seat)
+            if self.sheet == peer.seat:
+                self.sheet = None  # connected: the table comes back into view
             peer.link = self._link(peer)
             peer.token = host.session.seats[peer.seat].token
             host.attach(peer.link)
@@ -426,8 +457,9 @@ class RemoteController:
         game = self.app.game
         if game.host is not None:
             rows = self._rows(game.host)
-            return view.host_panel(rows, game.host.session.seats, (self.stun(), self.stun_refused), self.trouble) \
-                if rows else None
+            sheet = next((r for r in rows if r["seat"] == self.sheet), None)
+            return view.host_panel(rows, game.host.session.seats, (self.stun(), self.stun_refused), self.trouble,
+                                   sheet) if rows else None
         if game.guest and self.guest is not None:
             peer = next((p for p in self.peers.values() if p.role == "guest" and p.kind == "rejoin"), None)
             rejoin = _shown(peer)
@@ -449,7 +481,8 @@ class RemoteController:
                 state = "connecting"
             rows.append({"seat": seat, "state": state, "name": s.name, "text": peer.text if peer and state != "here"
                          else None, "peer": peer.id if peer else None, "answer": peer is not None and peer.kind == "answer",
-                         "copied": peer.copied if peer else False, "error": peer.error if peer else None})
+                         "copied": peer.copied if peer else False, "error": peer.error if peer else None,
+                         "away": seat in self.joined})
         return rows
 
     def _showing(self, seat):

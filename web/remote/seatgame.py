@@ -1,10 +1,10 @@
 """A seat's game as its table was told it: no engine game on the device.
 
-The host (web/model/host.py) tells each seat its view, the events as it may see them,
+The host (web/remote/host.py) tells each seat its view, the events as it may see them,
 its legal actions, whether it may take back, the bots' reasons it may read
 (web/model/eyes.told). A `SeatGame` keeps that, so the table draws, previews, hints,
 logs and replays the seat's game from it alone: the same at the host's device and on a
-friend's (web/model/protocol.py). What the views showed after each action is kept too
+friend's (web/remote/protocol.py). What the views showed after each action is kept too
 (`Seen`): the replay through the seat's own eyes, while the record stays with the host.
 """
 
@@ -12,10 +12,10 @@ from lepeuple import action_from_json
 from lepeuple.coach.preview import preview
 from lepeuple.core.resolve import hops
 
-from .newgame import Seat, Setup, clean_name
+from ..model.newgame import Seat, Setup, clean_name
+from ..model.replay_game import EVERYONE, Replay
+from ..model.session import Told
 from .protocol import Unreadable
-from .replay_game import EVERYONE, Replay
-from .session import Told
 
 MAX_SEEN = 1_000  # views kept for the replay (a whole real game has about 130 actions)
 VIEW_KEYS = frozenset({"active", "bands", "decks", "extra_turns", "hand", "hand_sizes", "known", "meeples",

@@ -3,11 +3,11 @@
 The host holds the engine's true state (the Session), decides what is legal and what
 may be taken back; the device that hosts keeps the save. Every table is a `Link`: the
 table at the host's own device, or a friend's device over a WebRTC data channel
-(web/controllers/remote.py). A link is told, for each seat it draws (its "streams"),
+(web/remote/controller.py). A link is told, for each seat it draws (its "streams"),
 what that seat may see (web/model/eyes.told, events_for, why_for), and may act for
 the seats it holds (`acts`). A person at this device, a person on a friend's device
 and a bot are the same to the host: each decision comes in through `receive` (a bot's
-through `bot_plays`) and is checked the same way (web/model/protocol.py: size, rate,
+through `bot_plays`) and is checked the same way (web/remote/protocol.py: size, rate,
 shape; here: seat, turn, moment, legality). A refused message changes nothing and
 its table is told why.
 
@@ -19,8 +19,9 @@ import time
 from lepeuple.core.errors import ActionError
 from lepeuple.core.positions import Positions
 
-from . import botrunner, protocol
-from .eyes import events_for, told, why_for
+from ..model import botrunner
+from ..model.eyes import events_for, told, why_for
+from . import protocol
 from .protocol import Refused
 from .seatgame import MAX_SEEN
 

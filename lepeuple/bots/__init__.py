@@ -31,8 +31,11 @@ from .search import (
 )
 
 LEVELS = {
-    "easy": "Plays the move that scores most right now, never looking ahead; it wins about 99 games in 100 against two"
-            " random players.",
+    "beginner": "Plays as a first-time player: it takes a score it sees, one turn in two, leaves its meeples exposed,"
+                " plays power cards at any moment and forgets Défense; it wins about 99 games in 100 against two random"
+                " players.",
+    "easy": "Plays the move that scores most right now, never looking ahead; it wins about 3 games in 4 against two"
+            " beginner bots.",
     "normal": "Tries every move on a few guesses of the cards it cannot see and keeps the best; it wins about 1 game in 2"
               " against two easy bots (a fair share is 1 in 3).",
     "hard": "Plays its best moves on to the end of its next turn many times, everyone replying with care; it wins about"

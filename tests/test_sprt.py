@@ -12,7 +12,7 @@ import pytest
 from lepeuple.research import runlog
 from lepeuple.tools import arena, sprt
 from lepeuple.tools.cli import main as cli_main
-from scripts.research import screen_paired
+from scripts.research import screen_paired, sprt_progress
 
 
 def fed(differences, d0=0.0, d1=0.08, alpha=0.05, beta=0.05):
@@ -362,3 +362,16 @@ def test_screen_paired_still_pairs_two_arena_logs(tmp_path, monkeypatch, capsys)
     a, b = (screen_paired.shares(screen_paired.read(path)) for path in logs)
     assert out.startswith(f"6 paired games: A {sum(a.values()) / 6:.1%}, B {sum(b.values()) / 6:.1%}")
     assert sum(b.values()) > sum(a.values())
+
+
+def test_the_progress_read_from_a_log_is_the_tests_own(tmp_path, capsys):
+    log = str(tmp_path / "sprt.jsonl.gz")
+    _, out, _ = run_cli(capsys, "--new", "easy", "--base", "random", "--against", "random,random", "--seed", "9",
+                        "--max-games", "15", "--log", log)
+    result = json.loads(out[1])
+    config, test = sprt_progress.standing(log)
+    assert (config["new"], config["base"], config["seed"]) == ("easy", "random", 9)
+    assert (test.n, round(100 * test.mean, 2)) == (result["groups"], result["delta"]) == (5, result["delta"])
+    assert sprt_progress.line(log).endswith(f"running, 5 groups (15 games a side), Δ {result['delta']:+.1f} points "
+                                            f"({result['ci95'][0]:+.1f} to {result['ci95'][1]:+.1f}), "
+                                            f"LLR {result['llr']:+.2f}")

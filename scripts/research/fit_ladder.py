@@ -54,7 +54,7 @@ def table(runs):
     return "\n".join(lines)
 
 
-STEPS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"))
+STEPS = (("beginner", "random"), ("easy", "beginner"), ("normal", "easy"), ("hard", "normal"))
 
 
 def steps(runs):

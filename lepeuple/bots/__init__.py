@@ -31,7 +31,7 @@ from .search import (
 )
 
 LEVELS = {
-    "beginner": "Plays as a first-time player: it takes a score it sees, one turn in two, leaves its meeples exposed,"
+    "beginner": "Plays as a first-time player: it takes a score it sees two turns in three, leaves its meeples exposed,"
                 " plays power cards at any moment and forgets Défense; it wins about 99 games in 100 against two random"
                 " players.",
     "easy": "Plays the move that scores most right now, never looking ahead; it wins about 3 games in 4 against two"

@@ -32,11 +32,11 @@ from .search import (
 
 LEVELS = {
     "beginner": "Plays as a first-time player: it takes a score it sees two turns in three, leaves its meeples exposed,"
-                " plays power cards at any moment and forgets Défense; it wins about 99 games in 100 against two random"
+                " plays power cards at any moment and forgets Défense; it wins about 9 games in 10 against two random"
                 " players.",
-    "easy": "Plays the move that scores most right now, never looking ahead; it wins about 3 games in 4 against two"
+    "easy": "Plays the move that scores most right now, never looking ahead; it wins about 3 games in 5 against two"
             " beginner bots.",
-    "normal": "Tries every move on a few guesses of the cards it cannot see and keeps the best; it wins about 1 game in 2"
+    "normal": "Tries every move on a few guesses of the cards it cannot see and keeps the best; it wins about 2 games in 3"
               " against two easy bots (a fair share is 1 in 3).",
     "hard": "Plays its best moves on to the end of its next turn many times, everyone replying with care; it wins about"
             " 1 game in 2 against two normal bots.",

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from lepeuple.research import runlog
 from lepeuple.tools import arena
 from lepeuple.tools.cli import main as cli_main
 
@@ -89,3 +90,30 @@ def test_finished_games_are_logged_as_they_come(tmp_path, monkeypatch, capsys):
     assert all(r["bots"] == ["greedy", "random", "random"] and r["seed"] == 4 for r in lines)
     rows = arena.summarise(3, lines[0]["bots"], lines)
     assert rows == json.loads(out[-1])["results"]  # the log alone gives the table's figures
+
+
+def test_a_run_stopped_and_resumed_gives_the_table_of_one_uninterrupted_run(tmp_path, monkeypatch, capsys):
+    args = ("--players", "3", "--bots", "easy,random,random", "--games", "12", "--seed", "8")
+    _, fresh = run_cli(capsys, *args)
+    log = str(tmp_path / "games.jsonl.gz")
+    play, calls = arena.play_task, [0]
+
+    def stopped(task):
+        calls[0] += 1
+        if calls[0] > 5:
+            raise KeyboardInterrupt  # as a killed process: the games finished so far are logged
+        return play(task)
+
+    monkeypatch.setattr(arena, "play_task", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        cli_main(["arena", *args, "--log", log])
+    monkeypatch.setattr(arena, "play_task", play)
+    assert sorted(g["index"] for g in runlog.read(log)[0]) == [0, 1, 2, 3, 4]
+    capsys.readouterr()
+    status = cli_main(["arena", *args, "--resume", log, "--jobs", "2"])
+    captured = capsys.readouterr()
+    assert status == 0 and captured.err.startswith(f"arena: resumed from {log} with 5 of 12 games")
+    figures = lambda line: [{k: v for k, v in row.items() if k not in ("ms_per_decision", "iterations_per_s")}
+                            for row in json.loads(line)["results"]]
+    assert figures(captured.out.strip().splitlines()[-1]) == figures(fresh[-1])
+    assert sorted(g["index"] for g in runlog.read(log)[0]) == list(range(12))  # each game played once

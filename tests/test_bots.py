@@ -52,8 +52,8 @@ def decide(game, level, seed):
     return arena_choose(view(game, game.to_move), level, seed)
 
 
-def test_levels_are_easy_normal_hard_in_order():
-    assert list(LEVELS) == ["easy", "normal", "hard"]
+def test_levels_are_beginner_easy_normal_hard_in_order():
+    assert list(LEVELS) == ["beginner", "easy", "normal", "hard"]
     assert all(isinstance(text, str) and text for text in LEVELS.values())
     assert {"random", "greedy", "ismcts"} <= set(BOTS)
 
@@ -63,7 +63,7 @@ def test_positions_cover_every_phase_and_player_count(many):
     assert {g.players for g in many} == {3, 4, 5}
 
 
-@pytest.mark.parametrize("bot", ["random", "easy", "greedy", "ismcts:40"])
+@pytest.mark.parametrize("bot", ["random", "beginner", "easy", "policy", "greedy", "ismcts:40"])
 def test_every_bot_returns_a_legal_action_in_every_phase(many, bot):
     for i, g in enumerate(many):
         action = decide(g, bot, i)
@@ -143,7 +143,8 @@ def hidden(g, seat):
     return ([g.hand(s) for s in range(g.players) if s != seat], g.mdeck, g.pdeck)
 
 
-FAIRNESS_CASES = [("random", 2), ("greedy", 2), ("ismcts:80", 2), ("easy", 2), ("normal", 2), ("hard:40", 8),
+FAIRNESS_CASES = [("random", 2), ("beginner", 2), ("policy", 2),
+                  ("greedy", 2), ("ismcts:80", 2), ("easy", 2), ("normal", 2), ("hard:40", 8),
                   ("hard-own2:40", 8), ("reply:40", 8), ("hard-learned:40", 8), ("greedy-learned", 2),
                   ("hard-blind:40", 8), ("hard-follow:40", 8), ("hard-sh10:40", 8), ("hard-sh:40", 8), ("hard-sh10-follow:40", 8),
                   ("hard-all:40", 8), ("hard-uniform:40", 8), ("greedy-uniform", 4), ("hard-learned-h0:40", 8),

@@ -50,7 +50,7 @@ def games():
 @pytest.mark.parametrize("name", ["hard-infer", "hard-judged"])
 def test_hard_infer_is_a_bot_but_not_a_level(name):
     assert name in BOTS and name not in LEVELS
-    assert list(LEVELS) == ["easy", "normal", "hard"]
+    assert list(LEVELS) == ["beginner", "easy", "normal", "hard"]
     engine, budget, options, cheat = spec(name)
     assert budget == spec("hard")[1] and not cheat
     assert {k: v for k, v in options.items() if k != "source"} == spec("hard")[2]

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "bots.md"
 RUNS = ROOT / "scripts" / "research" / "ladder_runs.jsonl"
 
-BELOW = {"easy": "random", "normal": "easy", "hard": "normal"}
+BELOW = {"beginner": "random", "easy": "beginner", "normal": "easy", "hard": "normal"}
 """Each level's line says how often it beats two of this bot."""
 
 FRACTIONS = [Fraction(1, 4), Fraction(1, 3), Fraction(2, 5), Fraction(1, 2), Fraction(3, 5), Fraction(2, 3),
@@ -67,6 +67,13 @@ def test_the_steps_between_levels_are_those_the_doc_states():
     for level, below in BELOW.items():
         step = points[ladder.canonical(level)] - points[ladder.canonical(below)]
         assert f"| `{level}` over `{below}` | {step} |" in text, (level, step)
+
+
+def test_every_step_between_offered_levels_is_at_least_120_points():
+    """A step a person feels (docs/bots.md, the ladder): `beginner` to `easy`, `easy` to `normal`, `normal` to `hard`."""
+    points = doc_ladder()
+    levels = [ladder.canonical(level) for level in LEVELS]
+    assert [points[high] - points[low] >= 120 for low, high in zip(levels, levels[1:])] == [True] * (len(levels) - 1)
 
 
 def quoted(level):

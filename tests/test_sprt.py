@@ -1,5 +1,6 @@
 """The sequential test of a bot change (python -m lepeuple sprt): its LLR, its error rates, its pairs of groups."""
 
+import gzip
 import json
 import math
 import random
@@ -8,9 +9,10 @@ import sys
 
 import pytest
 
+from lepeuple.research import runlog
 from lepeuple.tools import arena, sprt
 from lepeuple.tools.cli import main as cli_main
-from scripts.research import screen_paired
+from scripts.research import screen_paired, sprt_progress
 
 
 def fed(differences, d0=0.0, d1=0.08, alpha=0.05, beta=0.05):
@@ -257,6 +259,45 @@ def assert_one_line_error(capsys, argv, message):
     assert len(captured.err.strip().splitlines()) == 1 and captured.err.startswith(message)
 
 
+def stopped_after(monkeypatch, games):
+    """Make the run stop (as a killed process does) when it starts game number `games` + 1 of this sitting."""
+    play, calls = arena.play_task, [0]
+
+    def counted(task):
+        calls[0] += 1
+        if calls[0] > games:
+            raise KeyboardInterrupt
+        return play(task)
+
+    monkeypatch.setattr(arena, "play_task", counted)
+    return lambda: monkeypatch.setattr(arena, "play_task", play)
+
+
+def without_time(line):
+    return {k: v for k, v in json.loads(line).items() if k not in ("elapsed_s", "jobs")}
+
+
+def test_a_run_stopped_twice_and_resumed_gives_the_verdict_of_one_uninterrupted_run(tmp_path, monkeypatch, capsys):
+    args = ("--new", "easy", "--base", "random", "--against", "random,random", "--seed", "3", "--max-games", "300")
+    _, fresh, _ = run_cli(capsys, *args)
+    log = str(tmp_path / "sprt.jsonl.gz")
+    for sitting, games in enumerate((50, 61)):
+        restore = stopped_after(monkeypatch, games)
+        with pytest.raises(KeyboardInterrupt):
+            cli_main(["sprt", *args, *(("--resume", log) if sitting else ("--log", log))])
+        restore()
+        assert len(runlog.read(log)[0]) == sum((50, 61)[:sitting + 1])  # every game played is in the log
+    capsys.readouterr()
+    status, out, err = run_cli(capsys, *args, "--resume", log, "--jobs", "2")
+    assert status == 0 and err[0] == f"sprt: resumed from {log} with 111 games (18 groups a side at most)"
+    assert out[0] == fresh[0] and without_time(out[1]) == without_time(fresh[1])
+    assert json.loads(out[1])["verdict"] == "H1"
+    logged = [(g["side"], g["index"]) for g in runlog.read(log)[0]]
+    assert len(logged) == len(set(logged)) >= 2 * 3 * sprt.MIN_PAIRS  # no game played twice
+    with gzip.open(log, "rt") as f:  # one gzip member per game, read whole
+        assert len(f.read().splitlines()) == len(logged)
+
+
 def test_a_resumed_run_counts_the_logged_pairs_and_plays_on(tmp_path, monkeypatch, capsys):
     args = ("--new", "easy", "--base", "random", "--against", "random,random", "--seed", "6")
     _, fresh, _ = run_cli(capsys, *args, "--max-games", "24")
@@ -264,28 +305,43 @@ def test_a_resumed_run_counts_the_logged_pairs_and_plays_on(tmp_path, monkeypatc
     monkeypatch.setenv("LEPEUPLE_ARENA_LOG", str(log))
     run_cli(capsys, *args, "--max-games", "12")
     log.write_text(log.read_text() + json.dumps({"bots": ["easy"] * 3, "seed": 6, "index": 0}) + "\n")  # an arena's
-    status, out, err = run_cli(capsys, *args, "--max-games", "24", "--resume")
-    assert status == 0 and err[0] == f"sprt: resumed from {log} with 4 groups a side"
+    status, out, err = run_cli(capsys, *args, "--max-games", "24", "--resume", str(log))
+    assert status == 0 and err[0] == f"sprt: resumed from {log} with 24 games (4 groups a side at most)"
     assert len(err) == 1 + 4  # the progress of the pairs played now
-    strip = lambda line: {k: v for k, v in json.loads(line).items() if k != "elapsed_s"}
-    assert strip(out[1]) == strip(fresh[1]) and strip(out[1])["groups"] == 8
+    assert without_time(out[1]) == without_time(fresh[1]) and json.loads(out[1])["groups"] == 8
     logged = [json.loads(line) for line in log.read_text().splitlines()]
     assert sorted(g["index"] for g in logged if g.get("side") == "new") == list(range(24))
 
 
-def test_resume_needs_the_log(capsys, monkeypatch):
-    monkeypatch.delenv("LEPEUPLE_ARENA_LOG", raising=False)
-    assert_one_line_error(capsys, ["--new", "easy", "--base", "random", "--against", "random,random", "--resume"],
-                          "sprt: --resume reads the log of the earlier run: set LEPEUPLE_ARENA_LOG")
+def test_resume_needs_an_existing_log(tmp_path, capsys):
+    missing = tmp_path / "none.jsonl"
+    assert_one_line_error(capsys, ["--new", "easy", "--base", "random", "--against", "random,random",
+                                   "--resume", str(missing)], f"sprt: cannot resume: {missing} does not exist")
 
 
-def test_a_cut_log_is_reported_and_kept(tmp_path, monkeypatch, capsys):
+@pytest.mark.parametrize("name", ["sprt.jsonl", "sprt.jsonl.gz"])
+def test_a_record_cut_by_the_stop_is_dropped_and_its_game_played_again(tmp_path, capsys, name):
+    args = ("--new", "easy", "--base", "random", "--against", "random,random", "--seed", "5", "--max-games", "6")
+    log = str(tmp_path / name)
+    run_cli(capsys, *args, "--log", log)
+    whole = runlog.read(log)[0]
+    with open(log, "rb") as f:
+        data = f.read()
+    cut = gzip.compress(b'{"side": "new", "index": 7}\n')[:-9] if name.endswith(".gz") else b'{"side": "new", "ind'
+    with open(log, "wb") as f:
+        f.write(data + cut)
+    status, out, err = run_cli(capsys, *args, "--max-games", "9", "--resume", log)
+    assert status == 0 and err[0] == f"sprt: dropped the cut last record of {log}"
+    records = runlog.read(log)[0]
+    assert records[:len(whole)] == whole and len(records) == len(whole) + 6
+
+
+def test_a_bad_record_before_the_last_is_reported_and_the_log_kept(tmp_path, capsys):
     log = tmp_path / "sprt.jsonl"
-    log.write_text('{"side": "new", "bots": ["easy", "random", "random"], "seed": 1, "ind\n')
-    monkeypatch.setenv("LEPEUPLE_ARENA_LOG", str(log))
-    assert_one_line_error(capsys, ["--new", "easy", "--base", "random", "--against", "random,random", "--resume"],
-                          f"sprt: cannot resume: line 1 of {log} is not JSON")
-    assert log.read_text().endswith('"ind\n')
+    log.write_text('{"side": "new", "ind\n{"side": "new"}\n')
+    assert_one_line_error(capsys, ["--new", "easy", "--base", "random", "--against", "random,random",
+                                   "--resume", str(log)], f"sprt: cannot resume: line 1 of {log} is not JSON")
+    assert log.read_text().endswith('"ind\n{"side": "new"}\n')
 
 
 def test_the_command_line_itself_exits_2_in_one_line():
@@ -306,3 +362,16 @@ def test_screen_paired_still_pairs_two_arena_logs(tmp_path, monkeypatch, capsys)
     a, b = (screen_paired.shares(screen_paired.read(path)) for path in logs)
     assert out.startswith(f"6 paired games: A {sum(a.values()) / 6:.1%}, B {sum(b.values()) / 6:.1%}")
     assert sum(b.values()) > sum(a.values())
+
+
+def test_the_progress_read_from_a_log_is_the_tests_own(tmp_path, capsys):
+    log = str(tmp_path / "sprt.jsonl.gz")
+    _, out, _ = run_cli(capsys, "--new", "easy", "--base", "random", "--against", "random,random", "--seed", "9",
+                        "--max-games", "15", "--log", log)
+    result = json.loads(out[1])
+    config, test = sprt_progress.standing(log)
+    assert (config["new"], config["base"], config["seed"]) == ("easy", "random", 9)
+    assert (test.n, round(100 * test.mean, 2)) == (result["groups"], result["delta"]) == (5, result["delta"])
+    assert sprt_progress.line(log).endswith(f"running, 5 groups (15 games a side), Δ {result['delta']:+.1f} points "
+                                            f"({result['ci95'][0]:+.1f} to {result['ci95'][1]:+.1f}), "
+                                            f"LLR {result['llr']:+.2f}")

@@ -19,6 +19,8 @@ time slices only split the work.
 import time
 
 from ..core.rng import Rng
+from .beginner import BeginnerEngine
+from .evaluate import Weights
 from .search import (
     GreedyEngine,
     IsmctsEngine,
@@ -29,9 +31,12 @@ from .search import (
 )
 
 LEVELS = {
-    "easy": "Plays the move that scores most right now, never looking ahead; it wins about 99 games in 100 against two"
-            " random players.",
-    "normal": "Tries every move on a few guesses of the cards it cannot see and keeps the best; it wins about 1 game in 2"
+    "beginner": "Plays as a first-time player: it takes a score it sees two turns in three, leaves its meeples exposed,"
+                " plays power cards at any moment and forgets Défense; it wins about 9 games in 10 against two random"
+                " players.",
+    "easy": "Plays the move that scores most right now, never looking ahead; it wins about 3 games in 5 against two"
+            " beginner bots.",
+    "normal": "Tries every move on a few guesses of the cards it cannot see and keeps the best; it wins about 2 games in 3"
               " against two easy bots (a fair share is 1 in 3).",
     "hard": "Plays its best moves on to the end of its next turn many times, everyone replying with care; it wins about"
             " 1 game in 2 against two normal bots.",
@@ -39,6 +44,10 @@ LEVELS = {
 """The levels offered to people, easiest first: name -> one line of what it does and how
 often it beats two of the level below, 3 players, in words: the nearest simple fraction to
 the chance the ladder's ratings give (docs/bots.md, the ladder; tests/test_ladder.py)."""
+
+SCORE_NOW = Weights(movement=0.0, pickaxe=0.0, anchor=0.0, exposed=0.0)
+"""`easy`'s values of moves: the points a move gives now, net of what it gives the others; none of
+the policy's small terms (a meeple on a flank, a pickaxe, cards drawn): docs/bots.md, Levels."""
 
 # The levels' search (docs/bots.md): 8 greedy redeals keep the 5 best root actions,
 # then ISMCTS whose playouts let the first opponent to move reply as greedy would.
@@ -56,7 +65,9 @@ HARD_SEARCH = {**_SEARCH, "imitate": 2, "rr": True, "per3": 2, "topk": 12}
 # name -> (engine, iteration budget, engine options)
 BOTS = {
     "random": (RandomEngine, 1, {}),
-    "easy": (PolicyEngine, 1, {}),
+    "beginner": (BeginnerEngine, 1, {}),
+    "easy": (PolicyEngine, 1, {"weights": SCORE_NOW}),
+    "policy": (PolicyEngine, 1, {}),
     "greedy": (GreedyEngine, 8, {}),
     "normal": (GreedyEngine, 8, {}),
     "hard": (IsmctsEngine, 308, HARD_SEARCH),
@@ -64,7 +75,8 @@ BOTS = {
     "ismcts": (IsmctsEngine, 1000, {}),
 }
 """Every bot of the page and the arena: the levels and the bot kinds random, greedy,
-ismcts and reply (the search `normal` was before it became the one-step player).
+policy (the playouts' heuristic policy on one redeal), ismcts and reply
+(the search `normal` was before it became the one-step player).
 Engine options may name where the search's determinisations come from:
 "source", a function of the view (a fair bot), or "true_source", a function of the
 true game (a cheat: the arena's audit only, `think_true`). The research bots

@@ -14,8 +14,9 @@ printed summary. `scripts/research/fit_ladder.py` fits docs/bots.md's ladder;
 `tests/test_ladder.py` checks the ladder against the runs.
 """
 
-import json
 import math
+
+from . import runlog
 
 ALIASES = {"normal": "greedy"}
 """Names of one bot: the `normal` level is the `greedy` engine and budget."""
@@ -28,16 +29,14 @@ def canonical(bot):
 
 
 def run_of_log(path):
-    """{"bots", "games", "wins", "seed"} of an arena log (LEPEUPLE_ARENA_LOG): wins summed per --bots entry."""
+    """{"bots", "games", "wins", "seed"} of an arena log (`--log`, plain or .gz): wins summed per --bots entry."""
     bots, games, wins, seed = None, 0, None, None
-    with open(path) as f:
-        for line in f:
-            g = json.loads(line)
-            if bots is None:
-                bots, seed, wins = g["bots"], g["seed"], [0.0] * len(g["bots"])
-            games += 1
-            for seat, entry in enumerate(g["entry_of_seat"]):
-                wins[entry] += g["share"][seat]
+    for g in runlog.read(path)[0]:
+        if bots is None:
+            bots, seed, wins = g["bots"], g["seed"], [0.0] * len(g["bots"])
+        games += 1
+        for seat, entry in enumerate(g["entry_of_seat"]):
+            wins[entry] += g["share"][seat]
     return {"bots": bots, "games": games, "wins": [round(w, 3) for w in wins], "seed": seed}
 
 

@@ -4,7 +4,7 @@
 
 Game i of seed S is planned from Rng(S * 1_000_003 + i) alone (`game_plan`): 3, 4 or
 5 players in turn, the target 12 four times in five (else any of 6..30), Défense as
-a shield one game in seven, and each seat's bot drawn from `MIX` (easy, greedy,
+a shield one game in seven, and each seat's bot drawn from `MIX` (policy, greedy,
 reply — the search `normal` was then — and hard in every seat order; the searching
 bots are rarer because they cost most). Each finished game is one JSON line — its plan, its record (the
 engine's, so `lepeuple.load` replays it), the win shares and the CPU seconds —
@@ -24,7 +24,7 @@ from ..core.setup import new_game
 from ..core.view import view
 from .infer import think
 
-MIX = (("easy", 0.391), ("greedy", 0.6), ("reply", 0.006), ("hard", 0.003))
+MIX = (("policy", 0.391), ("greedy", 0.6), ("reply", 0.006), ("hard", 0.003))
 """Each seat's bot, drawn independently with these chances."""
 
 

@@ -5,7 +5,10 @@ groups of one game per rotation, and the games of a group share one deal
 (the same game seed), which also cancels much of the luck of the deal. A bot
 is given only `view(game, seat)`; a `-cheat` bot (the fairness audit) is given
 the true state. Win share counts a shared win as a split; the 95% confidence
-interval is the normal approximation over games.
+interval is the normal approximation over games. Game i depends only on the
+seed and i: each finished game is appended to the log (--log), and --resume LOG
+plays only the games LOG lacks, so a run stopped and resumed gives the table of
+one uninterrupted run.
 """
 
 import json
@@ -17,6 +20,7 @@ import time
 from ..core.rng import Rng
 from ..core.setup import new_game
 from ..core.view import view
+from ..research import runlog
 from ..research.infer import spec, think, think_true  # every bot, the research ones too
 
 
@@ -75,32 +79,32 @@ def tasks(players, bots, games, seed, options=None):
     return [(i, players, bots, i % n, seed * 100003 + i // n, options) for i in range(games)]
 
 
-def run(players, bots, games, seed, jobs=1, options=None, progress=None, on_result=None):
+def run(players, bots, games, seed, jobs=1, options=None, progress=None, on_result=None, done=None):
     """Play the tournament; return the list of per-game results in game order.
 
+    `done`: {game index: result} of games already played (a resumed run), not played again.
     `on_result(result)`, if given, is called with each game's result as it
     finishes (to log them, so that a stopped run keeps its finished games)."""
-    work = tasks(players, bots, games, seed, options)
+    results = dict(done or {})
+    work = [t for t in tasks(players, bots, games, seed, options) if t[0] not in results]
+    for out in _played(work, jobs):
+        results[out["index"]] = out
+        if on_result:
+            on_result(out)
+        if progress:
+            progress(len(results), games)
+    return [results[i] for i in range(games)]
+
+
+def _played(work, jobs):
+    """Yield each task's result as it finishes, in task order."""
     if jobs <= 1:
-        results = []
-        for task in work:
-            results.append(play_task(task))
-            if on_result:
-                on_result(results[-1])
-            if progress:
-                progress(len(results), games)
-        return results
+        yield from map(play_task, work)
+        return
     import multiprocessing
 
     with multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs) as pool:
-        results = []
-        for out in pool.imap(play_task, work, chunksize=1):
-            results.append(out)
-            if on_result:
-                on_result(out)
-            if progress:
-                progress(len(results), games)
-    return results
+        yield from pool.imap(play_task, work, chunksize=1)
 
 
 def summarise(players, bots, results):
@@ -166,15 +170,19 @@ def main(args):
     if args.games % len(bots):
         print(f"arena: note: {args.games} games is not a multiple of {len(bots)} rotations; "
               "some rotations get one game more", file=sys.stderr)
+    log = log_path(args)
+    try:
+        done = resumed(log, bots, args.seed, args.games) if getattr(args, "resume", None) else {}
+    except (OSError, ValueError) as e:
+        print(f"arena: cannot resume: {e}", file=sys.stderr)
+        return 2
     start = time.perf_counter()
-    log = os.environ.get("LEPEUPLE_ARENA_LOG")  # a file to append each finished game to, as a JSON line
     on_result = None
     if log:
         def on_result(out):
-            with open(log, "a") as f:
-                f.write(json.dumps({"bots": bots, "seed": args.seed, **out}) + "\n")
+            runlog.append(log, [{"bots": bots, "seed": args.seed, **out}])
     results = run(args.players, bots, args.games, args.seed, max(1, args.jobs), progress=_progress(args.games),
-                  on_result=on_result)
+                  on_result=on_result, done=done)
     elapsed = time.perf_counter() - start
     rows = summarise(args.players, bots, results)
     print(table(args.players, bots, args.games, args.seed, rows, results, elapsed))
@@ -183,6 +191,26 @@ def main(args):
                       "bots": bots, "rotations": len(bots), "results": rows,
                       "avg_turns": round(turns, 1), "elapsed_s": round(elapsed, 1)}))
     return 0
+
+
+def log_path(args):
+    """The log to append each finished game to: --resume's, else --log, else LEPEUPLE_ARENA_LOG."""
+    return getattr(args, "resume", None) or getattr(args, "log", None) or os.environ.get("LEPEUPLE_ARENA_LOG")
+
+
+def resumed(log, bots, seed, games):
+    """{index: result} of the games an earlier run of these bots and seed logged, announced on stderr.
+
+    A record cut by the stop is dropped from the file (its game is played again)."""
+    if not os.path.exists(log):
+        raise ValueError(f"{log} does not exist")
+    records, whole = runlog.read(log)
+    if runlog.drop_cut_tail(log, whole):
+        print(f"arena: dropped the cut last record of {log}", file=sys.stderr)
+    done = {r["index"]: r for r in records if "side" not in r and r.get("bots") == bots and r.get("seed") == seed
+            and isinstance(r.get("index"), int) and 0 <= r["index"] < games}
+    print(f"arena: resumed from {log} with {len(done)} of {games} games", file=sys.stderr)
+    return done
 
 
 def _progress(games):

@@ -37,6 +37,7 @@ def main(argv=None):
     p.add_argument("--games", type=int, default=60)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1, help=_jobs_help())
+    _log_arguments(p, "game")
     p.set_defaults(run=_arena)
 
     p = commands.add_parser("sprt", help="a sequential test of a bot change against its baseline on common seeds; "
@@ -53,8 +54,7 @@ def main(argv=None):
     p.add_argument("--beta", type=float, default=0.05, help="the chance of accepting H0 when H1 holds (default 0.05)")
     p.add_argument("--max-games", type=int, default=sprt.MAX_GAMES,
                    help=f"at most this many games a side (default {sprt.MAX_GAMES})")
-    p.add_argument("--resume", action="store_true", help="count the pairs an earlier run of this test logged in "
-                                                         "LEPEUPLE_ARENA_LOG and play on from there")
+    _log_arguments(p, "game, with its side,")
     _one_line_errors(p, "sprt")
     p.set_defaults(run=_sprt)
 
@@ -81,6 +81,14 @@ def main(argv=None):
             print(f"{args.command}: --{name} must be at least 1, not {value}", file=sys.stderr)
             return 2
     return args.run(args)
+
+
+def _log_arguments(parser, what):
+    """--log and --resume, common to arena and sprt (lepeuple/research/runlog.py)."""
+    parser.add_argument("--log", metavar="LOG", help=f"append each finished {what} to LOG as a JSON line, as it ends "
+                                                     "(compressed if LOG ends in .gz; default LEPEUPLE_ARENA_LOG)")
+    parser.add_argument("--resume", metavar="LOG", help="continue the run that LOG holds (the same arguments): its "
+                                                        "games are not played again, the rest are, appended to LOG")
 
 
 def _one_line_errors(parser, command):

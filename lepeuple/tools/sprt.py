@@ -27,7 +27,10 @@ on noise. In simulations (tests/test_sprt.py) the error rates are near α and
 β with the minimum at 40 pairs, and more than twice α without it.
 
 Games finish out of order with --jobs 2; a pair counts only once it and every
-pair before it are complete, so the verdict depends only on the seed.
+pair before it are complete, so the verdict depends only on the seed. Each game
+is logged as it finishes (--log, lepeuple/research/runlog.py), and --resume LOG
+counts the logged games as if played now and plays only the others: a test
+stopped and resumed any number of times gives the verdict of one uninterrupted run.
 """
 
 import json
@@ -36,6 +39,7 @@ import os
 import sys
 import time
 
+from ..research import runlog
 from . import arena
 
 D1 = 4.0
@@ -130,12 +134,13 @@ class Pairs:
         return range(pair * self.group, (pair + 1) * self.group)
 
 
-def schedule(players, new, base, against, groups, seed, first=0):
-    """The games to play, pair by pair from pair `first`: group g of the new side, then group g of the base side."""
+def schedule(players, new, base, against, groups, seed, first=0, played=()):
+    """The games to play, pair by pair from pair `first`: group g of the new side, then group g of the base
+    side; those in `played` ((side, game index) already played, a resumed run) left out."""
     sides = {side: arena.tasks(players, [bot, *against], groups * players, seed) for side, bot in
              (("new", new), ("base", base))}
     return [(side, task) for g in range(first, groups) for side in ("new", "base")
-            for task in sides[side][g * players:(g + 1) * players]]
+            for task in sides[side][g * players:(g + 1) * players] if (side, task[0]) not in played]
 
 
 def play_job(job):
@@ -156,30 +161,41 @@ def finished(work, jobs_count):
         yield from pool.imap_unordered(play_job, work, chunksize=1)
 
 
-def run(config, on_pair=None, done=()):
+def run(config, on_pair=None, on_game=None, logged=None):
     """Play pairs until a verdict or the last group; return the Sprt and the counted pairs [(new, base)].
 
-    `done`: the first pairs, already played (a resumed run). `on_pair(test, pair)`, if given, is
-    called after each pair played."""
+    `logged`: {(side, game index): result} of games already played (a resumed run): they count in
+    order as if played now, and only the others are played. `on_game(side, result)` is called with
+    each game played, as it finishes; `on_pair(test, pair)` after each pair played now is counted."""
     test = Sprt(config["d0"] / 100, config["d1"] / 100, config["alpha"], config["beta"])
-    counted = list(done)[:config["groups"]]
-    for pair in counted:
-        test.add(difference(*pair))
-    if test.verdict():
-        return test, counted
-    pairs = Pairs(config["players"], len(counted))
+    pairs, counted = Pairs(config["players"]), []
+    logged = dict(logged or {})
+    for (side, _), result in sorted(logged.items(), key=lambda item: item[0][1]):
+        if _count(test, counted, pairs.add(side, result), config, None):
+            return test, counted
     games = finished(schedule(config["players"], config["new"], config["base"], config["against"],
-                              config["groups"], config["seed"], len(counted)), config["jobs"])
+                              config["groups"], config["seed"], pairs.counted, logged), config["jobs"])
     for side, result in games:
-        for pair in pairs.add(side, result):
-            counted.append(pair)
-            test.add(difference(*pair))
-            if on_pair:
-                on_pair(test, pair)
-            if test.verdict():
-                games.close()  # ends the pool and its unfinished games
-                return test, counted
+        if on_game:
+            on_game(side, result)
+        if _count(test, counted, pairs.add(side, result), config, on_pair):
+            games.close()  # ends the pool and its unfinished games
+            break
     return test, counted
+
+
+def _count(test, counted, complete, config, on_pair):
+    """Count the pairs just completed, in order, until a verdict or the last group; True when the test ends."""
+    for pair in complete:
+        if test.n == config["groups"]:
+            return True
+        counted.append(pair)
+        test.add(difference(*pair))
+        if on_pair:
+            on_pair(test, pair)
+        if test.verdict():
+            return True
+    return test.n == config["groups"]
 
 
 def progress_line(test, group):
@@ -258,57 +274,55 @@ def configure(args):
 
 def main(args):
     """The sprt command: a progress line per pair on stderr, the verdict and one JSON line; return 0."""
-    log = os.environ.get("LEPEUPLE_ARENA_LOG")  # a file to append each counted game to, as a JSON line
+    log = arena.log_path(args)
     try:
         config = configure(args)
-        done = _resumed(log, config) if args.resume else []
+        logged = _resumed(args.resume, config) if args.resume else {}
     except ValueError as e:
         print(f"sprt: {e}", file=sys.stderr)
         return 2
     if args.max_games % args.players:
         print(f"sprt: note: --max-games {args.max_games} plays {config['groups']} whole groups a side", file=sys.stderr)
     start = time.perf_counter()
-    test, counted = run(config, on_pair=lambda test, pair: _after_pair(config, test, pair, log), done=done)
+    on_game = (lambda side, game: runlog.append(log, [_record(config, side, game)])) if log else None
+    test, counted = run(config, on_pair=lambda test, pair: _progress(config, test), on_game=on_game, logged=logged)
     print(verdict_line(config, test))
     print(json.dumps(summary(config, test, counted, time.perf_counter() - start)))
     return 0
 
 
-def _after_pair(config, test, pair, log):
-    """Print the progress line; log the pair's games, each with its side and that side's bots."""
+def _progress(config, test):
     print(progress_line(test, config["players"]), file=sys.stderr, flush=True)
-    if not log:
-        return
-    with open(log, "a") as f:
-        for side, games in zip(("new", "base"), pair):
-            bots = [config[side], *config["against"]]
-            for g in games:
-                f.write(json.dumps({"side": side, "bots": bots, "seed": config["seed"], **g}) + "\n")
+
+
+def _record(config, side, game):
+    """A game of the log: its side, that side's bots, the seed, and the arena's result."""
+    return {"side": side, "bots": [config[side], *config["against"]], "seed": config["seed"], **game}
 
 
 def _resumed(log, config):
-    """The pairs an earlier run logged, announced on standard error."""
-    if not log:
-        raise ValueError("--resume reads the log of the earlier run: set LEPEUPLE_ARENA_LOG")
-    done = logged_pairs(log, config)
-    print(f"sprt: resumed from {log} with {_groups(len(done))} a side", file=sys.stderr)
-    return done
+    """The games an earlier run of this test logged, announced on standard error; a record cut by
+    the stop is dropped from the file (its game is played again)."""
+    if not os.path.exists(log):
+        raise ValueError(f"cannot resume: {log} does not exist")
+    try:
+        records, whole = runlog.read(log)
+    except runlog.LogError as e:
+        raise ValueError(f"cannot resume: {e}") from None
+    if runlog.drop_cut_tail(log, whole):
+        print(f"sprt: dropped the cut last record of {log}", file=sys.stderr)
+    logged = logged_games(records, config)
+    pairs = min(sum(logged_side == side for logged_side, _ in logged) for side in ("new", "base")) // config["players"]
+    print(f"sprt: resumed from {log} with {len(logged)} games ({_groups(pairs)} a side at most)", file=sys.stderr)
+    return logged
 
 
-def logged_pairs(path, config):
-    """The complete pairs, in order, that an earlier run of this test (same bots, seed, players) logged."""
-    if not os.path.exists(path):
-        return []
-    pairs, out = Pairs(config["players"]), []
-    with open(path) as f:
-        for number, line in enumerate(f, 1):
-            try:
-                game = json.loads(line)
-            except ValueError:
-                raise ValueError(f"cannot resume: line {number} of {path} is not JSON (a run cut while writing?); "
-                                 "the file is left as it is") from None
-            side = game.get("side") if isinstance(game, dict) else None
-            if side in ("new", "base") and game.get("seed") == config["seed"] and \
-                    game.get("bots") == [config[side], *config["against"]]:
-                out.extend(pairs.add(side, game))
+def logged_games(records, config):
+    """{(side, game index): result} of the records an earlier run of this test (same bots, seed, players) logged."""
+    out = {}
+    for game in records:
+        side = game.get("side") if isinstance(game, dict) else None
+        if side in ("new", "base") and game.get("seed") == config["seed"] and \
+                game.get("bots") == [config[side], *config["against"]] and isinstance(game.get("index"), int):
+            out[side, game["index"]] = game
     return out

@@ -11,7 +11,7 @@ import argparse
 import json
 import os
 
-from lepeuple.research import ladder
+from lepeuple.research import ladder, runlog
 
 RUNS = os.path.join(os.path.dirname(__file__), "ladder_runs.jsonl")
 
@@ -34,10 +34,8 @@ def add(log, side, date, command, path=RUNS):
 def _one_side(log, side):
     """An sprt log's games of one side, written apart (the arena's log format)."""
     out = f"{log}.{side}"
-    with open(log) as f, open(out, "w") as g:
-        for line in f:
-            if json.loads(line).get("side") == side:
-                g.write(line)
+    with open(out, "w") as g:
+        g.writelines(json.dumps(r) + "\n" for r in runlog.read(log)[0] if r.get("side") == side)
     return out
 
 
@@ -56,7 +54,7 @@ def table(runs):
     return "\n".join(lines)
 
 
-STEPS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"))
+STEPS = (("beginner", "random"), ("easy", "beginner"), ("normal", "easy"), ("hard", "normal"))
 
 
 def steps(runs):

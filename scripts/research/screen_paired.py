@@ -16,14 +16,14 @@ stands alone for a pair: A is its base side, B its new side.
 """
 
 import argparse
-import json
 import math
+
+from lepeuple.research import runlog
 
 
 def read(path):
-    """The games of a log, in its order."""
-    with open(path) as f:
-        return [json.loads(line) for line in f if line.strip()]
+    """The games of a log (plain or .gz), in its order."""
+    return runlog.read(path)[0]
 
 
 def shares(games, entry=0):

@@ -12,7 +12,7 @@ import pytest
 import lepeuple
 from web import i18n, msgfmt
 
-LEVELS = ["easy", "normal", "hard"]
+LEVELS = ["beginner", "easy", "normal", "hard"]
 WEB = Path(__file__).resolve().parents[2] / "web"
 EN = i18n.catalog("en")
 # The ids only a language that elides has (web/i18n.py of_name).

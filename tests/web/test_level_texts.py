@@ -98,3 +98,12 @@ def test_changing_a_seat_to_hard_shows_hard_in_french_and_japanese(lang, english
     described = _select(page, "kind-2")["aria-describedby"]
     assert page.by_id[described] == i18n.catalog(lang)["level.hard.about"]
     assert "used" in _notes(page)["hard"] and "used" not in _notes(page)["easy"]
+
+
+def test_the_form_offers_beginner_below_easy_and_describes_it():
+    page = _form(kind_0="human", kind_1="bot:beginner", kind_2="bot:easy")
+    offered = [a["value"] for tag, a in page.elements if tag == "option" and a["value"].startswith("bot:")]
+    assert offered[:4] == ["bot:beginner", "bot:easy", "bot:normal", "bot:hard"]  # the first seat menu, easiest first
+    described = _select(page, "kind-1")["aria-describedby"]
+    assert page.by_id[described] == LEVELS["beginner"]
+    assert {lv for lv, cls in _notes(page).items() if "used" in cls} == {"beginner", "easy"}

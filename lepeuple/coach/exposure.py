@@ -42,7 +42,7 @@ def exposed_meeples(view):
                 continue
             home = ring.flanked_home(tile)
             threats = turns_before(view, seat)
-            deltas = [_attack(view["players"], rival, seat, ring.home_owner(home)) for rival in threats]
+            deltas = [attack(view["players"], rival, seat, ring.home_owner(home)) for rival in threats]
             out.append({"meeple": [seat, index], "tile": tile, "opposite": ring.opposite(tile), "home": home,
                         "threats": threats, "gains": [d[r] for r, d in zip(threats, deltas)], "deltas": deltas})
     return out
@@ -84,7 +84,7 @@ def _add(seats, seat):
     return seats
 
 
-def _attack(players, rival, helper, victim):
+def attack(players, rival, helper, victim):
     """Every seat's change when `rival`, in its own turn, ends a move of its meeple beside
     `helper`'s (R14: a sneaky attack; both `helper`'s when the rival is the helper)."""
     _, parts = scoring(rival, helper, victim, rival)

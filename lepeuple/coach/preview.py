@@ -30,6 +30,7 @@ from ..core.cards import GAINS, MOVEMENT, TARGETED
 from ..core.errors import IllegalAction, InvalidAction
 from ..core.game import HAND_LIMIT, card_moves, reaches_target
 from ..core.resolve import PICKAXE, hops, is_offensive, points, resolve, scoring
+from .exposure import attack, turns_before
 
 
 def preview(view, action):
@@ -51,7 +52,9 @@ def preview(view, action):
       opposite flank is empty: a meeple that ends a move there scores with it, the
       viewer's meeple the helper (R14: its mover +2, the viewer +1, the home's owner −1);
       "exposed_home": that flank's home and "exposed_gain" the viewer's change then (+1,
-      or 0 by their own home; None when not exposed).
+      or 0 by their own home; None when not exposed); "exposed_threats": [[seat, gain], ...],
+      the seats that play before the viewer's next turn and what each scores by ending a
+      move of its own meeple on the other flank (lepeuple.coach.exposure; [] when not exposed).
     - "owner": the seat owning the moved meeple (who draws at a pickaxe).
     - "wins": True when the move's points take the viewer to the target score.
     - "key": a string equal for two moves exactly when their results are the same
@@ -87,6 +90,7 @@ def preview(view, action):
                       and ring.opposite(final) not in pos)
     out["exposed_home"] = ring.flanked_home(final) if out["exposed"] else None
     out["exposed_gain"] = _helper_gain(view, out["exposed_home"]) if out["exposed"] else None
+    out["exposed_threats"] = _threats(view, out["exposed_home"]) if out["exposed"] else []
     out["wins"] = _wins(view, steps)
     out["key"] = _key(steps, final)
     out["owner"] = owner
@@ -112,6 +116,14 @@ def _helper_gain(view, home):
     rival = next(s for s in range(view["players"]) if s != seat)
     _, parts = scoring(rival, seat, ring.home_owner(home), rival)
     return sum(d for s, d, _ in parts if s == seat)
+
+
+def _threats(view, home):
+    """[[seat, gain], ...] of whoever plays before the viewer's next turn, once this move is
+    made, and could score off the viewer's meeple left beside `home` (coach.exposure)."""
+    seat = view["seat"]
+    return [[rival, attack(view["players"], rival, seat, ring.home_owner(home))[rival]]
+            for rival in turns_before(view, seat, moved=True)]
 
 
 def _wins(view, steps):

@@ -4,6 +4,7 @@ tiles 4 → 5", circle, square) is played as labelled, never followed by "Which 
 
 import json
 import random
+import re
 from html.parser import HTMLParser
 
 import lepeuple
@@ -201,9 +202,9 @@ def test_a_meeple_on_a_landing_tile_is_chosen_by_clicking_it_on_the_board():
     html = dom.html
     tile5 = html[html.index('data-tile="5"'):html.index('data-tile="6"')]
     assert 'data-act="tile"' in tile5  # the tile is a landing tile, and Z2 standing on it is a button
-    pawn = html[html.index('class="meeple-layer"'):]
-    pawn = pawn[pawn.index('data-arg="[0,1]"') - 120:pawn.index('data-arg="[0,1]"') + 200]
-    assert 'class="meeple pawn clickable" data-act="meeple"' in pawn and 'data-on="5"' in pawn, pawn
+    pawn = re.search(r'<button[^>]*data-arg="\[0,1\]"[^>]*>', html[html.index('class="meeple-layer"'):]).group(0)
+    # Z2 alone on flank 5 (nobody on 7): a button, marked open.
+    assert 'class="meeple pawn clickable exposed" data-act="meeple"' in pawn and 'data-on="5"' in pawn, pawn
     app.command("meeple", [0, 1])
     assert app.game.chooser.meeple == (0, 1) and app.game.chooser.step == "tile"
 
@@ -218,7 +219,7 @@ def test_a_movement_card_can_be_looked_at_in_the_power_phase():
     html = dom.html
     assert "Card 8: where it could go" in html
     tile5 = html[html.index('data-tile="5"'):html.index('data-tile="6"')]
-    assert 'class="tile-target looking"' in tile5 and "open: you +1" in tile5
+    assert 'class="tile-target looking"' in tile5 and "open: B +1, F +2" in tile5
     assert 'data-act="tile"' not in html and not app.session.game.history
     app.command("card", "force")  # another card can still be chosen
     assert app.game.chooser.step == "confirm"

@@ -59,8 +59,8 @@ def outcome_tag(outcome, view):
     """A landing tag: the whole change of one way to a tile, in a few characters each —
     "you +2, B +1, your home −1" (R14's parts, others by their people's letter),
     "+card" for a pickaxe draw (with the letter of who draws when it is not the viewer),
-    "?" for a partner choice, "reaches 12" when the viewer reaches the target score, "!" when
-    the meeple would be left where an opponent can score with it."""
+    "?" for a partner choice, "reaches 12" when the viewer reaches the target score, "open: B +2,
+    F +2" when the meeple would be left where those who play first could score with it."""
     viewer = view["seat"]
     tags = []
     for step in outcome["steps"]:
@@ -73,8 +73,9 @@ def outcome_tag(outcome, view):
             tags.append(t("outcome.tag.partner"))
     if outcome.get("wins"):  # the engine's reading of the target (lepeuple.preview)
         tags.append(t("outcome.tag.target", target=view["options"]["target"]))
-    if outcome.get("exposed"):  # a helper's point for the viewer, unless the home is theirs
-        tags.append(t("outcome.tag.open", gain=signed(outcome["exposed_gain"])))
+    if outcome.get("exposed"):  # who plays before the viewer and could score off the meeple left open
+        who = ", ".join(f"{LETTERS[s]} {signed(g)}" for s, g in outcome.get("exposed_threats", ()))
+        tags.append(t("outcome.tag.open", who=who) if who else t("outcome.tag.open.none"))
     return " · ".join(tags)
 
 

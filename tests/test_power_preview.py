@@ -47,10 +47,16 @@ def test_option_shield_a_face_down_defense_cancels_the_card():
     assert preview(g.view(0), power("massue", 2))["skip"] == 2
 
 
-def test_r16_a_target_holding_a_power_card_may_answer_with_defense():
+def test_r16_every_target_may_answer_with_defense_whatever_it_holds():
+    """The caveat is said of every target alike (issue 50): naming only the targets that hold
+    a power card read as knowing who holds Défense."""
     g = new_game(3, None, 1, {"hands": [{"power": ["massue"]}, {"power": ["soin"]}, {}]})
     assert preview(g.view(0), power("massue", 1))["defendable"]
-    assert not preview(g.view(0), power("massue", 2))["defendable"]
+    assert preview(g.view(0), power("massue", 2))["defendable"]
+    force = new_game(3, None, 1, {"hands": [{"power": ["force"]}, {"power": ["soin"]}, {}]})
+    assert not preview(force.view(0), {"type": "power", "card": "force"})["defendable"]  # not played at anyone
+    shield = new_game(3, {"defense": "shield"}, 1, {"hands": [{"power": ["massue"]}, {"power": ["soin"]}, {}]})
+    assert not preview(shield.view(0), power("massue", 1))["defendable"]  # no answer with the shield option
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -261,8 +261,8 @@ def power_preview(view, action):
     - "no_effect": why the card would be spent without effect ("no_points", "empty_hand",
       "empty_hands", "nothing_to_draw", "shield": the target's face-down Défense cancels
       it), else None; "maybe_nothing": True when a hidden score may be 0;
-    - "defendable": True when the target, holding a power card, may answer with Défense
-      (option reaction; whether they hold it is hidden);
+    - "defendable": True for a targeted card under option reaction: the target may answer
+      with Défense (whether they hold it is hidden, and it is said of every target alike);
     - "extra_turn", "skip" (the seat whose next turn is skipped), "swap" ([tile, tile] of a
       Permutation's two meeples), "shield_laid" (Défense laid face down: option shield);
     - "wins": True when the viewer's own gain reaches the target score;
@@ -283,7 +283,9 @@ def power_preview(view, action):
     if card in TARGETED and view["options"]["defense"] == "shield" and view["shields"][target]:
         out["no_effect"] = "shield"  # the target's face-down Défense cancels it (option shield)
     elif card in TARGETED and view["options"]["defense"] == "reaction":
-        out["defendable"] = view["hand_sizes"][target]["power"] > 0  # may hold Défense (R16)
+        # R16: said of every target alike, as of every event: a caveat that named only the
+        # targets holding a power card read as knowing who holds Défense.
+        out["defendable"] = True
     if out["no_effect"] is None:
         _POWER_EFFECTS.get(card, lambda *_: None)(view, power, sizes, out)
     score = view["scores"][seat]

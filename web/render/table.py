@@ -355,7 +355,10 @@ def hint_text(action, m):
         why = outcome_text(outcome, m.seats, m.view["seat"]) if outcome else ""
         return t("hint.because", hint=what, why=why) if why else what
     if action.type == "power":
-        return t("hint.because", hint=t("hint.power", card=power_name(action.card)), why=t("hint.why.power." + action.card))
+        # The target by name: "the leader" was wrong when the player leads (issue 50).
+        target = player_name(m.seats, action.target) if action.target is not None else None
+        return t("hint.because", hint=t("hint.power", card=power_name(action.card)),
+                 why=t("hint.why.power." + action.card, name=target))
     if action.type == "partner":
         return t("hint.partner", meeple=meeple_label(action.meeple))
     if action.type == "defend":

@@ -181,3 +181,50 @@ def test_the_mark_says_each_threats_gain_and_you_when_you_could_score():
     html = to_html(ring(g.view(1), SEATS))
     z1 = _pawn(html, "0-0")
     assert 'aria-label="Z1 (Ann): open, nobody on tile 5.' in z1 and "scores with it: you +1, Fées bot +2" in z1, z1
+
+
+def test_a_seat_whose_change_comes_to_0_is_not_listed():
+    """Z2 lands on 5 beside B1 (on 7, by B's own home 6): a sneaky attack, you +2, B +1 as the
+    helper and −1 for its home: B's change is 0, so the tag says "you +2" only, as the words do
+    (issue 50, item 9)."""
+    from web.render.outcome import outcome_text
+
+    g = new_game(3, None, 1, {"meeples": [[2, 2], [7, 6], [10, 10]], "scores": [3, 3, 3],
+                              "hands": [{"movement": [8]}, {}, {}]})
+    assert tag(g, move(8, (0, 0), "circle")) == "you +2"
+    assert "you +2" in outcome_text(preview(g.view(0), move(8, (0, 0), "circle")), SEATS, 0)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_no_landing_tag_lists_a_seat_whose_change_is_0_and_every_other_is_listed(players):
+    import random
+
+    from lepeuple.core.actions import Move
+
+    chooser, checked = random.Random(players), 0
+    who = {"you": None, "your home": None}
+    for seed in range(4):
+        g = new_game(players, None, seed)
+        while not g.is_over and len(g.history) < 200:
+            if g.phase == "move":
+                v = g.view(g.to_move)
+                for action in g.legal_actions():
+                    if not isinstance(action, Move):
+                        continue
+                    p = preview(v, action)
+                    for step in p["steps"]:
+                        if "event" not in step:
+                            continue
+                        parts = outcome_tag({**p, "steps": [step], "wins": False, "exposed": False}, v).split(", ")
+                        named = set()
+                        for part in parts:
+                            name = part.rsplit(" ", 1)[0]
+                            seat = who.get(name, "?")
+                            if seat == "?":
+                                seat = "ZBFOP".index(name[0])
+                            named.add(v["seat"] if seat is None else seat)
+                        changed = {s for s, d in enumerate(step["event"]["deltas"]) if d}
+                        assert named == changed or (not changed and parts == ["no points"]), (parts, step)
+                        checked += 1
+            g.apply(chooser.choice(g.legal_actions()))
+    assert checked > 100

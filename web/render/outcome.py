@@ -82,13 +82,14 @@ def outcome_tag(outcome, view):
 def _parts(event, view):
     """["you +3", "B −1", …] of an event: each part of
     R14 with whose it is, a home's loss as "your home −1" / "B's home −1" (after the
-    floor at 0: a loss that does not happen is left out). Hidden scores: the viewer's only."""
+    floor at 0: a loss that does not happen is left out). A seat whose change comes to 0
+    is never listed, as in every other line that says points. Hidden scores: the viewer's only."""
     viewer = view["seat"]
     hidden = view["options"]["scores"] == "hidden"
     out = []
     for seat, delta, reason in event["parts"]:  # the home's part after the floor (lepeuple.preview)
-        if hidden and seat != viewer:
-            continue
+        if (hidden and seat != viewer) or not event["deltas"][seat]:
+            continue  # a seat whose change comes to 0 (a helper's +1 paid by its home) is not listed
         if reason == "home":
             if not delta:  # a loss that does not happen (the floor at 0)
                 continue

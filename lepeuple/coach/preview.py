@@ -30,7 +30,7 @@ from ..core.cards import GAINS, MOVEMENT, TARGETED
 from ..core.errors import IllegalAction, InvalidAction
 from ..core.game import HAND_LIMIT, card_moves, reaches_target
 from ..core.resolve import PICKAXE, hops, is_offensive, points, resolve, scoring
-from .exposure import attack, turns_before
+from .exposure import attack, exposed_meeples, turns_before
 
 
 def preview(view, action):
@@ -264,7 +264,9 @@ def power_preview(view, action):
     - "defendable": True for a targeted card under option reaction: the target may answer
       with Défense (whether they hold it is hidden, and it is said of every target alike);
     - "extra_turn", "skip" (the seat whose next turn is skipped), "swap" ([tile, tile] of a
-      Permutation's two meeples), "shield_laid" (Défense laid face down: option shield);
+      Permutation's two meeples) and "open_after" (the viewer's meeples then exposed: [{"meeple",
+      "tile", "threats": [[seat, gain], ...]}], lepeuple.coach.exposure), "shield_laid" (Défense
+      laid face down: option shield);
     - "wins": True when the viewer's own gain reaches the target score;
     - "key": equal for two cards exactly when their results are the same.
 
@@ -376,7 +378,14 @@ def _chance(view, power, sizes, out):
 
 
 def _permutation(view, power, sizes, out):
+    """The two tiles swapped, and what the swap leads to: the viewer's meeples that then stand
+    exposed (coach.exposure), with who could score off each before the viewer's next turn."""
     out["swap"] = [view["meeples"][m[0]][m[1]] for m in (power.meeple, power.other)]
+    meeples = [list(pair) for pair in view["meeples"]]
+    (s, i), (t, j) = power.meeple, power.other
+    meeples[s][i], meeples[t][j] = meeples[t][j], meeples[s][i]
+    out["open_after"] = [{"meeple": e["meeple"], "tile": e["tile"], "threats": [list(x) for x in zip(e["threats"], e["gains"])]}
+                         for e in exposed_meeples({**view, "meeples": meeples}) if e["meeple"][0] == view["seat"]]
 
 
 _POWER_EFFECTS = {

@@ -226,3 +226,23 @@ def test_a_movement_card_can_be_looked_at_in_the_power_phase():
     app.command("card", 8)
     app.command("skip")
     assert [a.type for a in app.session.game.history] == ["pass"]
+
+
+def test_each_permutation_swap_says_what_it_leads_to():
+    """Ann holds Permutation and picks Z1 (tile 5): each meeple it may swap with is a button
+    saying the swap and what it leads to — Z1 left open on tile 11 (the Barbares +2, the Fées
+    +1 by their own home), or none of her meeples open (issue 50, item 8)."""
+    app, dom = boot({"meeples": [[5, 3], [1, 6], [11, 10]],
+                     "hands": [{"movement": [2], "power": ["permutation"]}, {"movement": [3]}, {"movement": [4]}]})
+    app.command("card", "permutation")
+    app.command("meeple", [0, 0])
+    swaps = {}
+    for label, act, arg in buttons(dom):  # the pawn on the board and the button in the prompt
+        if act == "meeple":
+            swaps.setdefault(arg, []).append("".join(label))
+    to_f1 = " ".join(swaps["[2,0]"])
+    assert "tiles 5 and 11 swap places" in to_f1 and "then Z1 stands open on tile 11: Barbares bot +2, Fées bot +1" in to_f1
+    to_b2 = " ".join(swaps["[1,1]"])
+    assert "tiles 5 and 6 swap places" in to_b2 and "then none of your meeples stands open" in to_b2
+    app.command("meeple", [2, 0])  # a click on the button plays the swap, as before
+    assert app.session.game.meeple_tile((0, 0)) == 11

@@ -10,7 +10,7 @@ from lepeuple.core.ring import home_owner, opposite
 
 from ..i18n import t, tn
 from .cards import signed
-from .common import LETTERS, player_name
+from .common import LETTERS, meeple_label, player_name
 
 
 def outcome_text(outcome, seats, viewer):
@@ -108,7 +108,7 @@ def power_text(effect, seats, viewer):
     target = player_name(seats, effect["target"]) if effect["target"] is not None else None
     said = _no_effect(effect, target)
     if said is None:
-        parts = _gains(effect, seats, viewer) + _other_effects(effect, target)
+        parts = _gains(effect, seats, viewer) + _other_effects(effect, target, seats, viewer)
         said = t("list.sep").join(parts) if parts else t("outcome.nothing")
         if effect["maybe_nothing"]:
             said = t("power.effect.maybe", text=said, name=target)
@@ -135,7 +135,20 @@ def _gains(effect, seats, viewer):
     return parts
 
 
-def _other_effects(effect, target):
+def _open_after(opened, seats, viewer):
+    """What a Permutation leads to: each of the viewer's meeples left exposed, with who could
+    score off it and how much, or that none is."""
+    if not opened:
+        return t("power.effect.swap.safe")
+    who = lambda s: t("outcome.you") if s == viewer else player_name(seats, s)
+    return t("list.sep").join(
+        t("power.effect.swap.open", meeple=meeple_label(e["meeple"]), tile=e["tile"],
+          who=t("list.sep").join(f"{who(s)} {signed(g)}" for s, g in e["threats"])) if e["threats"]
+        else t("power.effect.swap.open.later", meeple=meeple_label(e["meeple"]), tile=e["tile"])
+        for e in opened)
+
+
+def _other_effects(effect, target, seats=None, viewer=None):
     out = []
     if effect["extra_turn"]:
         out.append(t("power.effect.extra_turn"))
@@ -143,6 +156,7 @@ def _other_effects(effect, target):
         out.append(t("power.effect.skip", name=target))
     if effect["swap"] is not None:
         out.append(t("power.effect.swap", a=effect["swap"][0], b=effect["swap"][1]))
+        out.append(_open_after(effect.get("open_after", []), seats, viewer))
     if effect["shield_laid"]:
         out.append(t("power.effect.shield_laid"))
     return out

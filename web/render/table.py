@@ -287,7 +287,8 @@ def _step_buttons(o, m):
                               attrs={"data-testid": "skip", "data-focus": True}))
         return out
     if o.step == "swap2" and o.effects:  # each swap with what it leads to (lepeuple.preview)
-        return _first([_effect_button(t("btn.meeple", label=meeple_label(a.other), tile=m.view["meeples"][a.other[0]][a.other[1]]),
+        tile = lambda mp: m.view["meeples"][mp[0]][mp[1]]
+        return _first([_effect_button(t("btn.meeple", label=meeple_label(a.other), tile=tile(a.other)),
                                       "meeple", list(a.other), effect, m) for a, effect in o.effects.items()])
     if o.step in ("meeple", "swap1", "swap2", "partner"):
         return _first([button(t("btn.meeple", label=meeple_label(mp), tile=m.view["meeples"][mp[0]][mp[1]]),

@@ -150,7 +150,7 @@ class App:
         self.set_language(lang, remember=bool(query.lang))
         device.set_speed(query.speed or prefs.get("speed") or "normal")
         device.set_sound(prefs.get("sound", "off"))
-        guided = "tutorial=1" in device.search.lstrip("?").split("&")  # ?tutorial=1: the guided game
+        guided = _last_value(device.search, "tutorial") == "1"  # ?tutorial=1: the guided game
         form.report(query.errors, self._start_notices(query, reset, guided))
         if self.remote.opens(self.remote.fragment):  # a friend's invitation, or a reply to hand on
             self.render()
@@ -395,3 +395,10 @@ class App:
         dom.flag("screen", self.screen)
         played = self.game.actions_played()
         dom.flag("actions", None if played is None else str(played))
+
+
+def _last_value(search, name):
+    """The value of the last `name=` in a URL's query, as for every repeated parameter (the last
+    counts: "?tutorial=1&tutorial=0" is 0), or None."""
+    values = [part.partition("=")[2] for part in search.lstrip("?").split("&") if part.partition("=")[0] == name]
+    return values[-1] if values else None

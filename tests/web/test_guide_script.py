@@ -453,3 +453,11 @@ def test_the_massue_hint_names_the_target_not_the_leader():
         app.command("tut-next")
     assert app.guide_game.step["id"] == "massue"
     assert "Barbares bot skips their next turn" in dom.text() and "leader" not in dom.text()
+
+
+@pytest.mark.parametrize(("search", "guided"), [("?tutorial=1&tutorial=0", False), ("?tutorial=0&tutorial=1", True),
+                                                ("?tutorial=1", True), ("?tutorial=0", False)])
+def test_the_last_of_a_repeated_tutorial_parameter_counts(search, guided):
+    """As for every repeated parameter of the URL (issue 50, item 15)."""
+    _, dom = make(search)
+    assert (dom.flags["screen"] == "tutorial") == guided

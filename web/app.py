@@ -78,7 +78,7 @@ class App:
         g, f, gd, r, s, n = self.game, self.form, self.guide, self.replay, self.stats, self.remote
         return {
             "continue-here": g.continue_here, "undo": g.undo, "pause": g.pause, "play-on": g.play_on,
-            "step": g.step, "pass-ok": g.pass_ok, "hint": g.ask_hint, "again": g.again,
+            "step": g.step, "pass-ok": g.pass_ok, "hand-over": g.hand_over, "hint": g.ask_hint, "again": g.again,
             "hide-end": g.hide_end, "show-end": g.show_end_screen,
             "new": f.new, "discard": f.discard, "keep": f.keep, "resume": f.resume,
             "new-after-broken": f.new_after_broken, "download-broken": f.download_broken,

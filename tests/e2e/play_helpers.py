@@ -56,6 +56,9 @@ def play_decision(page, defend=False, play_cards=True):
     if visible(page, "[data-testid=pass-screen]"):
         press(page, "[data-testid=pass-ok]")
         return "pass"
+    if visible(page, "[data-testid=hand-over-ok]"):  # hot-seat: the cards drawn were seen
+        press(page, "[data-testid=hand-over-ok]")
+        return "hand-over"
     if visible(page, "[data-testid=defend-yes]"):
         press(page, "[data-testid=defend-yes]" if defend else "[data-testid=defend-no]")
         return "defend"

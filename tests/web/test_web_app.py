@@ -10,7 +10,7 @@ from web.app import App
 from web.model import storage
 from web.model.storage import MemoryBackend
 
-PLAY_ACTS = {"card", "meeple", "tile", "how", "target", "confirm", "draw", "skip", "defend", "cancel", "pass-ok"}
+PLAY_ACTS = {"card", "meeple", "tile", "how", "target", "confirm", "draw", "skip", "defend", "cancel", "pass-ok", "hand-over"}
 
 
 def make(search, items=None, seed=1):

@@ -67,6 +67,9 @@ class Seating:
         self.here = list(here)  # the seats of the people at this device
         self.lead = lead  # the seat whose updates make the steps shown (the spectator's, if told)
         self.at_device = None  # hot-seat: the person who took the device (the pass screen)
+        # Hot-seat: that person's turn is over and they still hold the device, looking at what
+        # they drew; the pass screen waits for their OK (GameController.hand_over).
+        self.handing = False
 
 
 class GameController(Folds):
@@ -228,9 +231,17 @@ class GameController(Folds):
             self.steps.add(frames)
             self._settle()
         if self.hotseat and self.to_move() != self.at_device:
-            # Whoever held the device is done: hide their hand at once, even
-            # while bots play before the next person takes the device.
-            self.seating.at_device = None
+            if change.by is not None and change.by == self.at_device and _drew_two(change.events):
+                # Their own Draw two ended it: they see the cards drawn before the pass
+                # screen, which waits for their OK (hand_over); bots wait too. (A move's one
+                # card drawn is not held: the move itself is what they were looking at.)
+                self.seating.handing = True
+            else:
+                # Whoever held the device is done: hide their hand at once, even
+                # while bots play before the next person takes the device.
+                self.seating.at_device, self.seating.handing = None, False
+        elif change.by is None:
+            self.seating.handing = False  # taken back: their turn again
 
     # ----- reading: who is at the device, what it shows -------------------------
 
@@ -265,13 +276,16 @@ class GameController(Folds):
 
     def needs_pass(self):
         """True when a person here must decide and someone else may still be holding the device."""
-        return self.hotseat and self.person_to_move() and self.at_device != self.to_move()
+        return (self.hotseat and self.person_to_move() and self.at_device != self.to_move()
+                and not self.seating.handing)
 
     def holder(self):
         """The seat whose eyes the device is for now: the only person here; in hot-seat the
         person who passed the pass screen (nobody while it is up); nobody with none here."""
         if len(self.here) == 1:
             return self.here[0]
+        if self.seating.handing:
+            return self.at_device  # done, still looking at their hand until they hand over
         if not self.here or self.needs_pass():
             return None
         return self.at_device
@@ -356,7 +370,7 @@ class GameController(Folds):
     def kick(self):
         """Start the loop that shows steps and lets bots play, unless one runs already."""
         app = self.app
-        if app.screen != "table" or not self.has_game() or self.stale:
+        if app.screen != "table" or not self.has_game() or self.stale or self.seating.handing:
             return
         if self.loop is not None and self.loop[0] == app.epoch:
             return  # a loop runs (a loop of an earlier epoch stops by itself)
@@ -385,7 +399,8 @@ class GameController(Folds):
 
     def _live(self, loop):
         """Is this loop still wanted (same epoch, not replaced, the table on screen)?"""
-        return self.loop is loop and self.app.live(loop[0]) and self.app.screen == "table" and not self.stale
+        return (self.loop is loop and self.app.live(loop[0]) and self.app.screen == "table" and not self.stale
+                and not self.seating.handing)
 
     async def _hold(self, loop):
         """Hold the step on screen, then show the next one; False when the loop must stop."""
@@ -469,6 +484,12 @@ class GameController(Folds):
         self.send(protocol.undo(g.seat, g.actions))
         return "choice"
 
+    def hand_over(self, _):
+        """Hot-seat: the person whose turn ended has seen their hand: it is hidden, the game
+        goes on (the pass screen, or bots)."""
+        if self.seating.handing:
+            self.seating.at_device, self.seating.handing = None, False
+
     def pass_ok(self, _):
         if self.needs_pass():
             self.seating.at_device = self.to_move()
@@ -542,6 +563,8 @@ class GameController(Folds):
         parts = [self.app.remote.table_bar(), table_screen(model)]
         if self.stale:
             parts.append(screens.stale_game())
+        elif self.seating.handing:
+            parts.append(screens.hand_over_bar(g.seats, self.at_device, _drawn(g.last, self.at_device)))
         elif model.pass_to is not None:
             reason = {"defend": "pass.text.defend", "partner": "pass.text.partner"}.get(g.view["phase"], "pass.text.turn")
             parts.append(screens.pass_screen(g.seats, model.pass_to, reason, self._pass_menu()))
@@ -587,3 +610,11 @@ class GameController(Folds):
                 out.append(("save.memory", {}))
         return out + self.link_notices
 
+
+def _drawn(events, seat):
+    """The movement and power cards `seat` drew in `events` (its own stream: it sees them)."""
+    return [e.card for e in events if e.type == "draw" and e.seat == seat and getattr(e, "card", None) is not None]
+
+
+def _drew_two(events):
+    return any(e.type == "draw_two" for e in events)

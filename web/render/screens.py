@@ -252,6 +252,21 @@ def pass_screen(seats, seat, reason_key, menu=None):
                  h("summary", t("pass.menu")), menu[0]) if menu is not None else None))
 
 
+def hand_over_bar(seats, seat, drawn):
+    """Hot-seat: `seat`'s turn is over and their hand is still shown, with the cards they drew
+    (`drawn`); the pass screen comes after their OK, never showing them to the next player."""
+    from .log import card_name
+
+    name = player_name(seats, seat)
+    return h("section", {"class": "hand-over", "role": "dialog", "aria-labelledby": "hand-over-title",
+                         "data-testid": "hand-over", "data-seat": seat},
+             h("h2", {"id": "hand-over-title"}, t("handover.heading", name=name)),
+             h("p", t("handover.drawn", cards=join_names([card_name(c) for c in drawn])) if drawn else None,
+               " ", t("handover.text")),
+             button(t("handover.ok"), "hand-over", cls="btn primary", attrs={"data-testid": "hand-over-ok",
+                                                                            "data-focus": True}))
+
+
 # ----- the end -----------------------------------------------------------
 
 def stats_panel(data, asking):

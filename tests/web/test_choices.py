@@ -241,8 +241,8 @@ def test_each_permutation_swap_says_what_it_leads_to():
         if act == "meeple":
             swaps.setdefault(arg, []).append("".join(label))
     to_f1 = " ".join(swaps["[2,0]"])
-    assert "tiles 5 and 11 swap places" in to_f1 and "then Z1 stands open on tile 11: Barbares bot +2, Fées bot +1" in to_f1
+    assert "Z1 on tile 11, open: Barbares bot +2, Fées bot +1" in to_f1 and "tiles 5 and 11 swap places" in to_f1
     to_b2 = " ".join(swaps["[1,1]"])
-    assert "tiles 5 and 6 swap places" in to_b2 and "then none of your meeples stands open" in to_b2
+    assert "none of your meeples left open" in to_b2 and "tiles 5 and 6 swap places" in to_b2
     app.command("meeple", [2, 0])  # a click on the button plays the swap, as before
     assert app.session.game.meeple_tile((0, 0)) == 11

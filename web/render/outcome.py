@@ -155,8 +155,9 @@ def _other_effects(effect, target, seats=None, viewer=None):
     if effect["skip"] is not None:
         out.append(t("power.effect.skip", name=target))
     if effect["swap"] is not None:
-        out.append(t("power.effect.swap", a=effect["swap"][0], b=effect["swap"][1]))
+        # What it leads to first: the button's room is short, and the swap itself is its name.
         out.append(_open_after(effect.get("open_after", []), seats, viewer))
+        out.append(t("power.effect.swap", a=effect["swap"][0], b=effect["swap"][1]))
     if effect["shield_laid"]:
         out.append(t("power.effect.shield_laid"))
     return out

@@ -112,7 +112,7 @@ def power_text(effect, seats, viewer):
         said = t("list.sep").join(parts) if parts else t("outcome.nothing")
         if effect["maybe_nothing"]:
             said = t("power.effect.maybe", text=said, name=target)
-    if effect["defendable"]:
+    if effect["defendable"] and effect["no_effect"] is None:  # nothing to cancel: no caveat
         said = t("power.effect.defendable", text=said, name=target)
     return said
 

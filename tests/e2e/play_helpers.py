@@ -9,7 +9,7 @@ from pathlib import Path
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 
 # True once the page waits for a person (or the game is over).
-WAITING = """() => !!(document.querySelector('[data-testid=end-screen], [data-testid=pass-screen]')
+WAITING = """() => !!(document.querySelector('[data-testid=end-screen], [data-testid=pass-screen], [data-testid=hand-over]')
     || document.querySelector('.actions [data-act]:not([data-act=hint]):not([data-act=cancel])'
         + ':not([data-act=undo]):not([data-act=pause]):not([data-act=play-on]):not([data-act=step])'))"""
 

@@ -219,7 +219,7 @@ def test_a_movement_card_can_be_looked_at_in_the_power_phase():
     html = dom.html
     assert "Card 8: where it could go" in html
     tile5 = html[html.index('data-tile="5"'):html.index('data-tile="6"')]
-    assert 'class="tile-target looking"' in tile5 and "open: B +1, F +2" in tile5
+    assert 'class="tile-target looking"' in tile5 and "open: B F" in tile5
     assert 'data-act="tile"' not in html and not app.session.game.history
     app.command("card", "force")  # another card can still be chosen
     assert app.game.chooser.step == "confirm"

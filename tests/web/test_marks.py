@@ -50,17 +50,17 @@ def test_a_pickaxe_tag_says_who_draws():
     assert tag(g, move(6, (1, 0), "circle")) == "B +card"  # B's meeple moved onto the pickaxe on 8
 
 
-def test_the_open_flank_tag_says_who_could_score_off_it_and_how_much():
-    """A meeple left on a flank with nobody opposite: the tag names who plays before the
-    viewer and what each would score by ending a move opposite (B +1 by its own home, where
-    it pays 1); the words name the helper's point and the home that pays."""
+def test_the_open_flank_tag_says_who_could_score_off_it():
+    """A meeple left on a flank with nobody opposite: the tag names, by letter, who plays before
+    the viewer and could score by ending a move opposite; the words name the helper's point
+    and the home that pays."""
     from web.render.outcome import outcome_text
 
     g = new_game(3, None, 1, {"meeples": [[2, 2], [6, 6], [10, 10]], "hands": [{"movement": [8, 13]}, {}, {}]})
-    assert tag(g, move(8, (0, 0), "circle")) == "open: B +1, F +2"  # tile 5 flanks B's home
+    assert tag(g, move(8, (0, 0), "circle")) == "open: B F"  # tile 5 flanks B's home
     words = outcome_text(preview(g.view(0), move(8, (0, 0), "circle")), SEATS, 0)
     assert "tile 7" in words and "you +1 as the helper" in words and "Barbares bot −1" in words, words
-    assert tag(g, move(13, (0, 0), "circle")) == "open: B +2, F +2"  # tile 1 flanks Ann's own home
+    assert tag(g, move(13, (0, 0), "circle")) == "open: B F"  # tile 1 flanks Ann's own home
     g = new_game(3, None, 1, {"meeples": [[2, 2], [6, 6], [10, 10]], "extra_turns": 1,
                               "hands": [{"movement": [8]}, {}, {}]})
     assert tag(g, move(8, (0, 0), "circle")) == "open"  # Ann's extra turn comes first (R19): nobody can
@@ -90,7 +90,7 @@ def test_one_tag_per_way_to_a_tile():
     tile5 = html[html.index('data-tile="5"'):]
     tile5 = tile5[:tile5.index('data-tile="6"')]
     ways = re.findall(r'<span class="way-tag"><svg class="how how-(\w+)".*?</svg>([^<]*)</span>', tile5)
-    assert sorted(ways) == [("circle", "open: B +1, F +2"), ("split", "+card · open: B +1, F +2")], ways
+    assert sorted(ways) == [("circle", "open: B F"), ("split", "+card · open: B F")], ways
 
 
 def test_the_legend_is_on_the_table_and_names_every_mark_of_the_board():
@@ -104,7 +104,7 @@ def test_the_legend_is_on_the_table_and_names_every_mark_of_the_board():
         assert f'legend-swatch {mark}"' in legend, mark  # every halo the ring draws (style.css)
     for how in ("circle", "square", "split"):
         assert f"how-{how}" in legend
-    for sample in (">+card<", ">partner?<", ">open: B +2<", "your home −1", "reaches 12"):
+    for sample in (">+card<", ">partner?<", ">open: B F<", "your home −1", "reaches 12"):
         assert sample in legend, sample
     assert 'class="legend-open open-mark"' in legend and "nobody on the other flank" in legend
     assert "<summary " in legend and "Legend" in legend  # a details: one tap, no hover, no script

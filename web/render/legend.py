@@ -53,7 +53,7 @@ def _sample(sample, target):
     if sample == "partner":
         return t("outcome.tag.partner")
     if sample == "open":
-        return t("outcome.tag.open", who="B +2")
+        return t("outcome.tag.open", who="B F")
     return (sample.replace("your home", t("outcome.tag.home.you")).replace("you", t("outcome.you"))
             .replace("+card", t("outcome.tag.pickaxe")))
 

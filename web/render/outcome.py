@@ -74,7 +74,8 @@ def outcome_tag(outcome, view):
     if outcome.get("wins"):  # the engine's reading of the target (lepeuple.preview)
         tags.append(t("outcome.tag.target", target=view["options"]["target"]))
     if outcome.get("exposed"):  # who plays before the viewer and could score off the meeple left open
-        who = ", ".join(f"{LETTERS[s]} {signed(g)}" for s, g in outcome.get("exposed_threats", ()))
+        # Letters only, to read at a glance: the tag's words (outcome_text) and the legend say the points.
+        who = " ".join(LETTERS[s] for s, _ in outcome.get("exposed_threats", ()))
         tags.append(t("outcome.tag.open", who=who) if who else t("outcome.tag.open.none"))
     return " · ".join(tags)
 

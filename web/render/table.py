@@ -288,8 +288,11 @@ def _step_buttons(o, m):
         return out
     if o.step == "swap2" and o.effects:  # each swap with what it leads to (lepeuple.preview)
         tile = lambda mp: m.view["meeples"][mp[0]][mp[1]]
-        return _first([_effect_button(t("btn.meeple", label=meeple_label(a.other), tile=tile(a.other)),
-                                      "meeple", list(a.other), effect, m) for a, effect in o.effects.items()])
+        out = [_effect_button(t("btn.meeple", label=meeple_label(a.other), tile=tile(a.other)),
+                              "meeple", list(a.other), effect, m) for a, effect in o.effects.items()]
+        for b in out:
+            b.attrs["class"] += " meeple-btn"  # a meeple's button, as at every other step
+        return _first(out)
     if o.step in ("meeple", "swap1", "swap2", "partner"):
         return _first([button(t("btn.meeple", label=meeple_label(mp), tile=m.view["meeples"][mp[0]][mp[1]]),
                               "meeple", list(mp), cls="btn meeple-btn") for mp in o.meeples])

@@ -47,10 +47,16 @@ def test_option_shield_a_face_down_defense_cancels_the_card():
     assert preview(g.view(0), power("massue", 2))["skip"] == 2
 
 
-def test_r16_a_target_holding_a_power_card_may_answer_with_defense():
+def test_r16_every_target_may_answer_with_defense_whatever_it_holds():
+    """The caveat is said of every target alike (issue 50): naming only the targets that hold
+    a power card read as knowing who holds Défense."""
     g = new_game(3, None, 1, {"hands": [{"power": ["massue"]}, {"power": ["soin"]}, {}]})
     assert preview(g.view(0), power("massue", 1))["defendable"]
-    assert not preview(g.view(0), power("massue", 2))["defendable"]
+    assert preview(g.view(0), power("massue", 2))["defendable"]
+    force = new_game(3, None, 1, {"hands": [{"power": ["force"]}, {"power": ["soin"]}, {}]})
+    assert not preview(force.view(0), {"type": "power", "card": "force"})["defendable"]  # not played at anyone
+    shield = new_game(3, {"defense": "shield"}, 1, {"hands": [{"power": ["massue"]}, {"power": ["soin"]}, {}]})
+    assert not preview(shield.view(0), power("massue", 1))["defendable"]  # no answer with the shield option
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -89,3 +95,30 @@ def _check(game, view, action):
     spent = any(e.type == "no_effect" or e.type == "defend" and e.play for e in events)  # a shield spent too
     spent = spent or action.card == "sortilege" and not any(changed)
     assert (p["no_effect"] is not None) == spent, (action, p, events)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_permutations_preview_says_which_of_your_meeples_the_swap_leaves_exposed(seed):
+    """Random tables: every Permutation the player may play is previewed, then played on a
+    copy of the true game; the meeples the preview says are then exposed, and who could score
+    off each, are those the engine's table shows after the swap (lepeuple.coach.exposure)."""
+    from lepeuple.coach.exposure import exposed_meeples
+    from lepeuple.core.actions import Power
+
+    rng = random.Random(seed)
+    tiles = 12
+    checked = 0
+    for _ in range(20):
+        meeples = [[rng.randint(1, tiles), rng.randint(1, tiles)] for _ in range(3)]
+        g = new_game(3, None, seed, {"meeples": meeples, "hands": [{"power": ["permutation"], "movement": [1]}, {}, {}]})
+        for action in g.legal_actions():
+            if not isinstance(action, Power):
+                continue
+            said = preview(g.view(0), action)["open_after"]
+            after = g.clone()
+            after.apply(action)
+            real = [{"meeple": e["meeple"], "tile": e["tile"], "threats": [list(x) for x in zip(e["threats"], e["gains"])]}
+                    for e in exposed_meeples(after.view(0)) if e["meeple"][0] == 0]
+            assert said == real
+            checked += 1
+    assert checked > 100

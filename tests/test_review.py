@@ -369,3 +369,24 @@ def test_a_long_game_is_reviewed_at_its_biggest_swings_first():
     assert [swing[i] for i in reviewed] == sorted((swing[i] for i in reviewed), reverse=True)
     assert min(swing[i] for i in reviewed) >= max(swing[i] for i in swing if i not in reviewed) and swing[reviewed[0]] > 0
     assert r.result()["decisions"] == 6 and r.result()["made"] == r.made
+
+
+def test_cli_review_says_back_a_5000_digit_seat_shortened(random_game, tmp_path, capsys):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(random_game))
+    assert main(["review", str(path), "--seat", "9" * 5000]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("review: --seat must be a whole number") and "5,000 characters" in err and len(err) < 200
+
+
+def test_cli_review_refuses_a_huge_file_as_too_large(tmp_path, capsys, monkeypatch):
+    """A file larger than any game's record (here the limit made small, as a 560 MB file would
+    meet the real one) is refused as too large, not as "Expecting value"."""
+    from lepeuple.tools import cli
+
+    monkeypatch.setattr(cli, "MOST_CHARACTERS", 1000)
+    path = tmp_path / "huge.json"
+    path.write_text(" " * 5000)  # not JSON either: the size is said first
+    assert main(["review", str(path), "--seat", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "too large" in err and "Expecting value" not in err and err.count("\n") == 1

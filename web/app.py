@@ -78,7 +78,7 @@ class App:
         g, f, gd, r, s, n = self.game, self.form, self.guide, self.replay, self.stats, self.remote
         return {
             "continue-here": g.continue_here, "undo": g.undo, "pause": g.pause, "play-on": g.play_on,
-            "step": g.step, "pass-ok": g.pass_ok, "hint": g.ask_hint, "again": g.again,
+            "step": g.step, "pass-ok": g.pass_ok, "hand-over": g.hand_over, "hint": g.ask_hint, "again": g.again,
             "hide-end": g.hide_end, "show-end": g.show_end_screen,
             "new": f.new, "discard": f.discard, "keep": f.keep, "resume": f.resume,
             "new-after-broken": f.new_after_broken, "download-broken": f.download_broken,
@@ -151,7 +151,7 @@ class App:
         self.set_language(lang, remember=bool(query.lang))
         device.set_speed(query.speed or prefs.get("speed") or "normal")
         device.set_sound(prefs.get("sound", "off"))
-        guided = "tutorial=1" in device.search.lstrip("?").split("&")  # ?tutorial=1: the guided game
+        guided = _last_value(device.search, "tutorial") == "1"  # ?tutorial=1: the guided game
         form.report(query.errors, self._start_notices(query, reset, guided))
         if self.remote.opens(self.remote.fragment):  # a friend's invitation, or a reply to hand on
             self.render()
@@ -396,3 +396,10 @@ class App:
         dom.flag("screen", self.screen)
         played = self.game.actions_played()
         dom.flag("actions", None if played is None else str(played))
+
+
+def _last_value(search, name):
+    """The value of the last `name=` in a URL's query, as for every repeated parameter (the last
+    counts: "?tutorial=1&tutorial=0" is 0), or None."""
+    values = [part.partition("=")[2] for part in search.lstrip("?").split("&") if part.partition("=")[0] == name]
+    return values[-1] if values else None

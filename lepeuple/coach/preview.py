@@ -30,6 +30,7 @@ from ..core.cards import GAINS, MOVEMENT, TARGETED
 from ..core.errors import IllegalAction, InvalidAction
 from ..core.game import HAND_LIMIT, card_moves, reaches_target
 from ..core.resolve import PICKAXE, hops, is_offensive, points, resolve, scoring
+from .exposure import attack, exposed_meeples, turns_before
 
 
 def preview(view, action):
@@ -51,7 +52,9 @@ def preview(view, action):
       opposite flank is empty: a meeple that ends a move there scores with it, the
       viewer's meeple the helper (R14: its mover +2, the viewer +1, the home's owner −1);
       "exposed_home": that flank's home and "exposed_gain" the viewer's change then (+1,
-      or 0 by their own home; None when not exposed).
+      or 0 by their own home; None when not exposed); "exposed_threats": [[seat, gain], ...],
+      the seats that play before the viewer's next turn and what each scores by ending a
+      move of its own meeple on the other flank (lepeuple.coach.exposure; [] when not exposed).
     - "owner": the seat owning the moved meeple (who draws at a pickaxe).
     - "wins": True when the move's points take the viewer to the target score.
     - "key": a string equal for two moves exactly when their results are the same
@@ -87,6 +90,7 @@ def preview(view, action):
                       and ring.opposite(final) not in pos)
     out["exposed_home"] = ring.flanked_home(final) if out["exposed"] else None
     out["exposed_gain"] = _helper_gain(view, out["exposed_home"]) if out["exposed"] else None
+    out["exposed_threats"] = _threats(view, out["exposed_home"]) if out["exposed"] else []
     out["wins"] = _wins(view, steps)
     out["key"] = _key(steps, final)
     out["owner"] = owner
@@ -112,6 +116,14 @@ def _helper_gain(view, home):
     rival = next(s for s in range(view["players"]) if s != seat)
     _, parts = scoring(rival, seat, ring.home_owner(home), rival)
     return sum(d for s, d, _ in parts if s == seat)
+
+
+def _threats(view, home):
+    """[[seat, gain], ...] of whoever plays before the viewer's next turn, once this move is
+    made, and could score off the viewer's meeple left beside `home` (coach.exposure)."""
+    seat = view["seat"]
+    return [[rival, attack(view["players"], rival, seat, ring.home_owner(home))[rival]]
+            for rival in turns_before(view, seat, moved=True)]
 
 
 def _wins(view, steps):
@@ -249,10 +261,12 @@ def power_preview(view, action):
     - "no_effect": why the card would be spent without effect ("no_points", "empty_hand",
       "empty_hands", "nothing_to_draw", "shield": the target's face-down Défense cancels
       it), else None; "maybe_nothing": True when a hidden score may be 0;
-    - "defendable": True when the target, holding a power card, may answer with Défense
-      (option reaction; whether they hold it is hidden);
+    - "defendable": True for a targeted card under option reaction: the target may answer
+      with Défense (whether they hold it is hidden, and it is said of every target alike);
     - "extra_turn", "skip" (the seat whose next turn is skipped), "swap" ([tile, tile] of a
-      Permutation's two meeples), "shield_laid" (Défense laid face down: option shield);
+      Permutation's two meeples) and "open_after" (the viewer's meeples then exposed: [{"meeple",
+      "tile", "threats": [[seat, gain], ...]}], lepeuple.coach.exposure), "shield_laid" (Défense
+      laid face down: option shield);
     - "wins": True when the viewer's own gain reaches the target score;
     - "key": equal for two cards exactly when their results are the same.
 
@@ -271,7 +285,9 @@ def power_preview(view, action):
     if card in TARGETED and view["options"]["defense"] == "shield" and view["shields"][target]:
         out["no_effect"] = "shield"  # the target's face-down Défense cancels it (option shield)
     elif card in TARGETED and view["options"]["defense"] == "reaction":
-        out["defendable"] = view["hand_sizes"][target]["power"] > 0  # may hold Défense (R16)
+        # R16: said of every target alike, as of every event: a caveat that named only the
+        # targets holding a power card read as knowing who holds Défense.
+        out["defendable"] = True
     if out["no_effect"] is None:
         _POWER_EFFECTS.get(card, lambda *_: None)(view, power, sizes, out)
     score = view["scores"][seat]
@@ -362,7 +378,14 @@ def _chance(view, power, sizes, out):
 
 
 def _permutation(view, power, sizes, out):
+    """The two tiles swapped, and what the swap leads to: the viewer's meeples that then stand
+    exposed (coach.exposure), with who could score off each before the viewer's next turn."""
     out["swap"] = [view["meeples"][m[0]][m[1]] for m in (power.meeple, power.other)]
+    meeples = [list(pair) for pair in view["meeples"]]
+    (s, i), (t, j) = power.meeple, power.other
+    meeples[s][i], meeples[t][j] = meeples[t][j], meeples[s][i]
+    out["open_after"] = [{"meeple": e["meeple"], "tile": e["tile"], "threats": [list(x) for x in zip(e["threats"], e["gains"])]}
+                         for e in exposed_meeples({**view, "meeples": meeples}) if e["meeple"][0] == view["seat"]]
 
 
 _POWER_EFFECTS = {

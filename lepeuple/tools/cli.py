@@ -5,7 +5,18 @@ import json
 import os
 import sys
 
+from ..core.game import RECORD_TEXT
 from . import sprt
+
+# What review reads: a record holds at most RECORD_TEXT characters; a file the page saved adds
+# its seats and the bots' reasons. Anything larger is refused before it is read whole.
+MOST_CHARACTERS = 2 * RECORD_TEXT
+MOST_DIGITS = 30  # a number option longer than this is refused, and said back shortened
+
+
+def _echo(text, most=20):
+    """`text` as an error says it back: quoted, at most `most` characters of it."""
+    return repr(text) if len(text) <= most else repr(text[:most]) + f"… ({len(text):,} characters)"
 
 
 def _jobs_help():
@@ -105,10 +116,13 @@ def _scenario(args):
 
     try:
         if args.file == "-":
-            text = sys.stdin.read()
+            text = sys.stdin.read(MOST_CHARACTERS + 1)
         else:
             with open(args.file, encoding="utf-8") as f:
-                text = f.read()
+                text = f.read(MOST_CHARACTERS + 1)  # never more: a huge file is refused, not read whole
+        if len(text) > MOST_CHARACTERS:
+            raise ValueError(f"the file is too large (more than {MOST_CHARACTERS:,} characters; a finished game's "
+                             f"record holds at most {RECORD_TEXT:,})")
         data = json.loads(text)
         _, state = run(data)
     except (OSError, ValueError) as e:  # JSONDecodeError and ScenarioError are ValueErrors
@@ -127,33 +141,46 @@ def _fail(message):
     return 2
 
 
+def _whole(text, name, low):
+    """Option --`name` as a whole number of at least `low`; a ValueError saying it back shortened."""
+    try:
+        value = int(text) if len(text) <= MOST_DIGITS else None
+    except ValueError:
+        value = None
+    if value is None:  # said back shortened: 5,000 digits are not echoed whole
+        raise ValueError(f"--{name} must be a whole number of at most {MOST_DIGITS} digits, not {_echo(text)}")
+    if value < low:
+        raise ValueError(f"--{name} must be at least {low}, not {value}")
+    return value
+
+
+def _read_record(path):
+    """The text of a record file (- : standard input), read no further than MOST_CHARACTERS."""
+    if path == "-":
+        text = sys.stdin.read(MOST_CHARACTERS + 1)
+    else:
+        with open(path, encoding="utf-8") as f:
+            text = f.read(MOST_CHARACTERS + 1)  # never more: a huge file is refused, not read whole
+    if len(text) > MOST_CHARACTERS:
+        raise ValueError(f"the file is too large (more than {MOST_CHARACTERS:,} characters; a finished game's "
+                         f"record holds at most {RECORD_TEXT:,})")
+    return text
+
+
 def _review(args):
     from ..coach.review import Review
-
-    def whole(text, name, low):
-        try:
-            value = int(text)
-        except ValueError:
-            raise ValueError(f"--{name} must be a whole number, not {text!r}") from None
-        if value < low:
-            raise ValueError(f"--{name} must be at least {low}, not {value}")
-        return value
 
     def fail(message):
         print("review: " + " ".join(message.split()), file=sys.stderr)
         return 2
 
     try:
-        top = whole(args.top, "top", 0)
-        seed = whole(args.seed, "seed", -2**63)
-        budget = None if args.budget is None else whole(args.budget, "budget", 1)
-        most = None if args.most is None else whole(args.most, "most", 1)
-        seat = whole(args.seat, "seat", 0)
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
+        top = _whole(args.top, "top", 0)
+        seed = _whole(args.seed, "seed", -2**63)
+        budget = None if args.budget is None else _whole(args.budget, "budget", 1)
+        most = None if args.most is None else _whole(args.most, "most", 1)
+        seat = _whole(args.seat, "seat", 0)
+        text = _read_record(args.file)
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:

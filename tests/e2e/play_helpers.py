@@ -9,7 +9,7 @@ from pathlib import Path
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 
 # True once the page waits for a person (or the game is over).
-WAITING = """() => !!(document.querySelector('[data-testid=end-screen], [data-testid=pass-screen]')
+WAITING = """() => !!(document.querySelector('[data-testid=end-screen], [data-testid=pass-screen], [data-testid=hand-over]')
     || document.querySelector('.actions [data-act]:not([data-act=hint]):not([data-act=cancel])'
         + ':not([data-act=undo]):not([data-act=pause]):not([data-act=play-on]):not([data-act=step])'))"""
 
@@ -56,6 +56,9 @@ def play_decision(page, defend=False, play_cards=True):
     if visible(page, "[data-testid=pass-screen]"):
         press(page, "[data-testid=pass-ok]")
         return "pass"
+    if visible(page, "[data-testid=hand-over-ok]"):  # hot-seat: the cards drawn were seen
+        press(page, "[data-testid=hand-over-ok]")
+        return "hand-over"
     if visible(page, "[data-testid=defend-yes]"):
         press(page, "[data-testid=defend-yes]" if defend else "[data-testid=defend-no]")
         return "defend"

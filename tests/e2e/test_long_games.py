@@ -36,7 +36,7 @@ def test_a_game_drawn_until_its_record_is_full_is_said_ended_and_read_back(page,
     for _ in range(40):
         if page.locator("[data-testid=end-screen]").count():
             break
-        page.click("[data-testid=pass-ok], [data-testid=draw]", timeout=60_000)
+        page.click("[data-testid=pass-ok], [data-testid=hand-over-ok], [data-testid=draw]", timeout=60_000)
     end = page.locator("[data-testid=end-screen]")
     assert "The game's record is full" in end.inner_text()
     shoot(page, "record-full-end")

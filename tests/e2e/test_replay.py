@@ -86,6 +86,9 @@ def test_a_game_file_opens_in_the_replay_and_plays_on(goto_ready, page, tmp_path
     page.set_input_files("[data-testid=open-file]", str(junk))
     page.wait_for_selector("text=not a game of Le Dernier Peuple")
     assert page.evaluate("document.body.dataset.screen") == "new"
+    # The input is emptied once its file is read: picking the same name again is a change
+    # (a browser sends none when the value stays the same).
+    assert page.eval_on_selector("[data-testid=open-file]", "el => el.value") == ""
     page.set_input_files("[data-testid=open-file]", str(path))
     page.wait_for_selector("[data-testid=replay-bar]")
     assert where(page) == f"{len(actions)} of {len(actions)} actions played"

@@ -165,6 +165,8 @@ def test_double_click_on_draw_applies_one_action(page, site_url, wait_ready):
     wait_for_person(page)
     page.click("[data-testid=pass-ok]")
     page.dblclick("[data-testid=draw]")
+    wait_for_person(page)  # Ann sees the two cards drawn (hot-seat), then hands over
+    page.click("[data-testid=hand-over-ok]")
     wait_for_person(page)
     assert actions_count(page) == 1
     assert saved_actions(page) == [{"type": "draw"}]
@@ -205,10 +207,10 @@ def test_landing_tiles_say_what_each_move_would_do(page, site_url, wait_ready):
         label = page.locator(f".tile[data-tile='{tile}'] .tile-target").get_attribute("aria-label")
         assert label.startswith(f"move to tile {tile} (") and ("Z1 (" in label or "Z2 (" in label), label
     # Tile 4 is a pickaxe: a split of Z1 through it draws a power card; tile 5 is a
-    # flank: left there with nobody opposite, a meeple ending a move opposite scores with it
-    # (and Ann, as the helper, +1).
+    # flank: left there with nobody opposite, B (+1, by its own home) and F (+2), who play
+    # before Ann, could end a move opposite and score with it.
     tag5 = page.locator(".tile[data-tile='5'] .outcome-tag").inner_text()
-    assert "+card" in tag5 and "open: you +1" in tag5, tag5
+    assert "+card" in tag5 and "open: B F" in tag5, tag5
     assert "pickaxe on 4: a power card" in page.locator(".tile[data-tile='5'] .tile-target").get_attribute("aria-label")
     page.locator(".actions .meeple-btn", has_text="tile 2").click()
     ways = page.locator(".actions .reach-btn").all_inner_texts()
@@ -233,7 +235,7 @@ def test_landing_tiles_say_what_each_move_would_do(page, site_url, wait_ready):
 
 
 def test_a_tag_reads_at_a_glance_and_gives_its_words_on_hover_and_on_focus(page, site_url, wait_ready):
-    """A landing tile's tag is a few signs ("+card", "open: you +1"); its words, the same
+    """A landing tile's tag is a few signs ("+card", "open: B F"); its words, the same
     as the tile's label, show over the tile when the pointer rests on it or the keyboard
     reaches it, and go when it leaves."""
     open_scenario(page, site_url, wait_ready, SEATS, setup())

@@ -13,7 +13,7 @@ from fakenet import Net
 from web.app import App
 from web.model.storage import MemoryBackend
 
-PLAY_ACTS = {"card", "meeple", "tile", "how", "target", "confirm", "draw", "skip", "defend", "pass-ok"}
+PLAY_ACTS = {"card", "meeple", "tile", "how", "target", "confirm", "draw", "skip", "defend", "pass-ok", "hand-over"}
 
 
 def field(app, testid):

@@ -4,6 +4,7 @@ tiles 4 → 5", circle, square) is played as labelled, never followed by "Which 
 
 import json
 import random
+import re
 from html.parser import HTMLParser
 
 import lepeuple
@@ -201,9 +202,9 @@ def test_a_meeple_on_a_landing_tile_is_chosen_by_clicking_it_on_the_board():
     html = dom.html
     tile5 = html[html.index('data-tile="5"'):html.index('data-tile="6"')]
     assert 'data-act="tile"' in tile5  # the tile is a landing tile, and Z2 standing on it is a button
-    pawn = html[html.index('class="meeple-layer"'):]
-    pawn = pawn[pawn.index('data-arg="[0,1]"') - 120:pawn.index('data-arg="[0,1]"') + 200]
-    assert 'class="meeple pawn clickable" data-act="meeple"' in pawn and 'data-on="5"' in pawn, pawn
+    pawn = re.search(r'<button[^>]*data-arg="\[0,1\]"[^>]*>', html[html.index('class="meeple-layer"'):]).group(0)
+    # Z2 alone on flank 5 (nobody on 7): a button, marked open.
+    assert 'class="meeple pawn clickable exposed" data-act="meeple"' in pawn and 'data-on="5"' in pawn, pawn
     app.command("meeple", [0, 1])
     assert app.game.chooser.meeple == (0, 1) and app.game.chooser.step == "tile"
 
@@ -218,10 +219,30 @@ def test_a_movement_card_can_be_looked_at_in_the_power_phase():
     html = dom.html
     assert "Card 8: where it could go" in html
     tile5 = html[html.index('data-tile="5"'):html.index('data-tile="6"')]
-    assert 'class="tile-target looking"' in tile5 and "open: you +1" in tile5
+    assert 'class="tile-target looking"' in tile5 and "open: B F" in tile5
     assert 'data-act="tile"' not in html and not app.session.game.history
     app.command("card", "force")  # another card can still be chosen
     assert app.game.chooser.step == "confirm"
     app.command("card", 8)
     app.command("skip")
     assert [a.type for a in app.session.game.history] == ["pass"]
+
+
+def test_each_permutation_swap_says_what_it_leads_to():
+    """Ann holds Permutation and picks Z1 (tile 5): each meeple it may swap with is a button
+    saying the swap and what it leads to — Z1 left open on tile 11 (the Barbares +2, the Fées
+    +1 by their own home), or none of her meeples open (issue 50, item 8)."""
+    app, dom = boot({"meeples": [[5, 3], [1, 6], [11, 10]],
+                     "hands": [{"movement": [2], "power": ["permutation"]}, {"movement": [3]}, {"movement": [4]}]})
+    app.command("card", "permutation")
+    app.command("meeple", [0, 0])
+    swaps = {}
+    for label, act, arg in buttons(dom):  # the pawn on the board and the button in the prompt
+        if act == "meeple":
+            swaps.setdefault(arg, []).append("".join(label))
+    to_f1 = " ".join(swaps["[2,0]"])
+    assert "Z1 on tile 11, open: Barbares bot +2, Fées bot +1" in to_f1 and "tiles 5 and 11 swap places" in to_f1
+    to_b2 = " ".join(swaps["[1,1]"])
+    assert "none of your meeples left open" in to_b2 and "tiles 5 and 6 swap places" in to_b2
+    app.command("meeple", [2, 0])  # a click on the button plays the swap, as before
+    assert app.session.game.meeple_tile((0, 0)) == 11

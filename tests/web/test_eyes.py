@@ -26,7 +26,7 @@ GAMES = ["?players=human,bot:easy,bot:easy&names=Ann",
          "?players=human,human,bot:easy&names=Ann,Bob",
          "?players=human,human,human&names=Ann,Bob,Cy",
          "?players=bot:easy,human,bot:easy,human"]
-COMMANDS = ["play", "play", "play", "play", "pass-ok", "replay-open", "replay-close", "viewer", "replay-step",
+COMMANDS = ["play", "play", "play", "play", "pass-ok", "hand-over", "replay-open", "replay-close", "viewer", "replay-step",
             "replay-go", "undo", "rules", "rules-close", "review", "pause", "step", "play-on",
             "download-ask", "download", "download", "download-cancel"]
 ASKED = 'data-testid="download-sure"'  # the file's words said, "download the file" offered
@@ -149,7 +149,7 @@ def test_the_repro_hot_seat_replay_on_bobs_turn_shows_no_hand_of_ann():
         s = app.session
         if app.game.needs_pass() and s.game.to_move == 1:
             break
-        run(app, dom, rng, "pass-ok" if app.game.needs_pass() else "play")
+        run(app, dom, rng, "pass-ok" if app.game.needs_pass() else "hand-over" if app.game.seating.handing else "play")
     assert app.game.needs_pass() and app.session.game.to_move == 1
     app.command("replay-open")
     assert app.replay.replay.viewer is None and 'data-testid="hand"' not in dom.html
@@ -171,7 +171,7 @@ def test_hot_seat_the_game_as_a_file_is_offered_on_the_pass_screen_only_and_asks
     app, dom = booted("?players=human,human,bot:easy&names=Ann,Bob&speed=instant&seed=3")
     rng = random.Random(2)
     while not (app.game.needs_pass() and 'data-testid="pass-screen"' in dom.html):
-        run(app, dom, rng, "pass-ok" if app.game.needs_pass() else "play")
+        run(app, dom, rng, "pass-ok" if app.game.needs_pass() else "hand-over" if app.game.seating.handing else "play")
     assert 'data-testid="pass-menu"' in dom.html and 'data-act="download-ask"' in dom.html
     app.command("download")  # forged: nothing was asked
     assert dom.downloads == []

@@ -421,3 +421,43 @@ def test_why_opens_the_rules_beside_the_guided_game():
     assert 'data-testid="rules-panel"' in dom.html and 'data-testid="coach"' in dom.html
     app.command("rules-close")
     assert 'data-testid="rules-panel"' not in dom.html
+
+
+def test_the_words_and_the_click_agree_choose_z2_on_tile_2():
+    """Step 4 says "choose Z2 (the meeple on tile 2)": tile 2 is also where Z1 (on 11) could
+    land with card 7's circle, yet a click on tile 2 chooses Z2, as the words say; then
+    tile 5 and the split are taken (issue 50, item 7)."""
+    app, dom = make()
+    for _ in range(3):
+        if app.guide_game.expected() is not None:
+            play_step(app)
+        app.command("tut-next")
+    guide = app.guide_game
+    assert guide.step["id"] == "pickaxe" and "Z2 (the meeple on tile 2)" in dom.text()
+    app.command("card", 7)
+    offer = guide.current_chooser().offer()
+    assert (0, 0) in {tuple(r.action.meeple) for r in offer.previews if r.tile == 2}  # Z1's circle lands on 2
+    app.command("tile", 2)
+    assert 'data-testid="coach-refused"' not in dom.html and guide.current_chooser().meeple == (0, 1)
+    app.command("tile", 5)  # circle or split: which way?
+    app.command("how", "split")
+    assert guide.done and guide.game.meeple_tile((0, 1)) == 5
+
+
+def test_the_massue_hint_names_the_target_not_the_leader():
+    """The player leads (10 points): the hint on Massue says the Barbares skip their next turn."""
+    app, dom = make()
+    app.command("tut-chapter", "turns")
+    for _ in range(2):
+        play_step(app)
+        app.command("tut-next")
+    assert app.guide_game.step["id"] == "massue"
+    assert "Barbares bot skips their next turn" in dom.text() and "leader" not in dom.text()
+
+
+@pytest.mark.parametrize(("search", "guided"), [("?tutorial=1&tutorial=0", False), ("?tutorial=0&tutorial=1", True),
+                                                ("?tutorial=1", True), ("?tutorial=0", False)])
+def test_the_last_of_a_repeated_tutorial_parameter_counts(search, guided):
+    """As for every repeated parameter of the URL (issue 50, item 15)."""
+    _, dom = make(search)
+    assert (dom.flags["screen"] == "tutorial") == guided

@@ -152,7 +152,7 @@ def test_every_save_of_a_game_played_until_its_record_is_full_reads_back():
     app, dom = boot(backend, "?speed=instant")
     assert "% full" in dom.text()
     while not app.session.game.is_over:
-        app.command("pass-ok" if app.game.needs_pass() else "draw")
+        app.command("pass-ok" if app.game.needs_pass() else "hand-over" if app.game.seating.handing else "draw")
     assert len(saves) > 10 and app.session.log[-2].type == "record_full"
     assert "The game's record is full" in dom.text()
     last = saves[-1]

@@ -10,7 +10,7 @@ from web.app import App
 from web.model import storage
 from web.model.storage import MemoryBackend
 
-PLAY_ACTS = {"card", "meeple", "tile", "how", "target", "confirm", "draw", "skip", "defend", "cancel", "pass-ok"}
+PLAY_ACTS = {"card", "meeple", "tile", "how", "target", "confirm", "draw", "skip", "defend", "cancel", "pass-ok", "hand-over"}
 
 
 def make(search, items=None, seed=1):
@@ -290,3 +290,18 @@ def test_start_on_the_form_after_a_finished_game_does_not_ask():
     dom.form = {"kind-0": "human", "kind-1": "bot:easy", "kind-2": "bot:easy", "seed": "4"}
     app.command("start")
     assert app.screen == "table" and app.session.game.seed == 4
+
+
+def test_a_link_to_another_game_says_which_game_is_which():
+    """Issue 50, item 13: the question names both games — the link's (players, target) and
+    the saved one (players, the turn it is at, the scores) — in words, never blind."""
+    app, dom, backend = make("?players=human,bot:easy,bot:easy&names=Ann&seed=5&speed=instant")
+    app.command("draw")
+    dom.run_tasks()
+    turn = sum(1 for e in app.session.log if e.type == "turn")
+    scores = ", ".join(map(str, app.session.game.scores))
+    app2, dom2, _ = make("?players=human,human,bot:easy&names=Bob,Cy&seed=9&target=15", backend.items)
+    assert app2.screen == "confirm"
+    which = dom2.html[dom2.html.index('data-testid="confirm-which"'):]
+    assert "The link's game: Bob, Cy, Fées bot, a new game to 15 points" in which
+    assert f"Saved game: Ann, Barbares bot, Fées bot — turn {turn}, scores {scores}" in which

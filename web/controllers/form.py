@@ -187,7 +187,11 @@ class FormController:
                                                     app.stats.panel(), self.typed)]
 
     def render_confirm(self):
-        return screens.confirm_discard(self.confirm_key)
+        session = self.app.game.session
+        which = ()
+        if self.confirm_key == "confirm.link" and self.link_setup is not None and session is not None:
+            which = (screens.link_game_line(self.link_setup), screens.saved_game_line(session))
+        return screens.confirm_discard(self.confirm_key, which)
 
     def render_broken(self):
         kept = self.app.device.store.set_aside() if self.aside == "full" else {}

@@ -57,18 +57,28 @@ class Hint:
         self.action, self.path, self.why, self.busy = None, [], None, False
 
 
+class Seating:
+    """Where this table's game comes from and who sits at this device (the GameController's)."""
+
+    def __init__(self, host=None, link=None, guest=False, here=(), lead=None):
+        self.host = host  # web/remote/host.Host when this device hosts the game
+        self.link = link  # this table's link to that host
+        self.guest = guest  # this table is on a friend's device: the host is elsewhere
+        self.tables = {}  # seat (None: a spectator) -> SeatGame: what this device is told
+        self.here = list(here)  # the seats of the people at this device
+        self.lead = lead  # the seat whose updates make the steps shown (the spectator's, if told)
+        self.at_device = None  # hot-seat: the person who took the device (the pass screen)
+        # Hot-seat: that person's turn is over and they still hold the device, looking at what
+        # they drew; the pass screen waits for their OK (GameController.hand_over).
+        self.handing = False
+
+
 class GameController(Folds):
     """The game on this device's table: what it was told, and everything moving on it."""
 
     def __init__(self, app):
         self.app = app
-        self.host = None  # web/remote/host.Host when this device hosts the game
-        self.link = None  # this table's link to that host
-        self.guest = False  # this table is on a friend's device: the host is elsewhere
-        self.tables = {}  # seat (None: a spectator) -> SeatGame: what this device is told
-        self.here = []  # the seats of the people at this device
-        self.lead = None  # the seat whose updates make the steps shown (the spectator's, if told)
-        self.at_device = None  # hot-seat: the person who took the device (the pass screen)
+        self.seating = Seating()  # where the game comes from, who is at this device
         self.sent = None  # a decision sent to the host, not yet played: the moment it was sent at
         self.steps = playback.Steps()
         self.chooser = None  # choices.Chooser of the person to move (made when first asked)
@@ -80,6 +90,12 @@ class GameController(Folds):
         self.notice = None  # (key, fields) of a save problem or a refusal, above the table
         self.link_notices = []  # what the link that started the game ignored, above the table
         self.stale = False  # another tab changed the saved game: this one stops
+
+    # Read by the other controllers: where the game comes from, who is at this device.
+    host = property(lambda self: self.seating.host)
+    guest = property(lambda self: self.seating.guest)
+    here = property(lambda self: self.seating.here)
+    at_device = property(lambda self: self.seating.at_device)
 
     # ----- making and loading a game ---------------------------------------
 
@@ -116,20 +132,18 @@ class GameController(Folds):
     def _hosting(self, session):
         """This device hosts `session`: its table is told the seats of the people here (and a
         spectator's view when there is not exactly one of them: the pass and table screens)."""
-        self.host = Host(session, self._host_changed)
-        self.guest, self.tables, self.at_device, self.sent = False, {}, None, None
-        self.here = session.setup.here
-        streams = self.here + ([None] if len(self.here) != 1 else [])
-        self.lead = streams[-1]
-        self.link = Link(self.receive, streams, self.here)
+        here = session.setup.here
+        streams = here + ([None] if len(here) != 1 else [])
+        self.seating = Seating(Host(session, self._host_changed), Link(self.receive, streams, here), here=here,
+                               lead=streams[-1])
+        self.sent = None
         self.reset()
-        self.host.attach(self.link)
+        self.host.attach(self.seating.link)
 
     def be_guest(self, seat):
         """This device is a friend's: the seat's game comes from a host elsewhere."""
         self.app.cancel_stale(game_changed=True)
-        self.host, self.link, self.guest, self.tables = None, None, True, {}
-        self.here, self.lead, self.at_device, self.sent = [seat], seat, None, None
+        self.seating, self.sent = Seating(guest=True, here=[seat], lead=seat), None
         self.stale, self.show_end, self.notice, self.link_notices = False, True, None, []
         self.reset()
 
@@ -140,7 +154,7 @@ class GameController(Folds):
     def drop(self):
         """No game on this table any more (its save cleared or replaced): work on it stops."""
         self.app.cancel_stale(game_changed=True)
-        self.host, self.link, self.guest, self.tables, self.here = None, None, False, {}, []
+        self.seating = Seating()
         self.app.remote.game_dropped()
 
     def save(self, replace=False):
@@ -185,16 +199,16 @@ class GameController(Folds):
         web/remote/protocol.Reader); protocol.Unreadable when it cannot be used."""
         kind, seat = message["t"], message.get("seat")
         if kind == "sync":
-            self.tables[seat] = SeatGame(message)
-            if seat == self.lead:
+            self.seating.tables[seat] = SeatGame(message)
+            if seat == self.seating.lead:
                 self.reset()
                 self.sent = None
-        elif kind == "update" and seat in self.tables:
-            change = self.tables[seat].update(message)
-            if seat == self.lead:
+        elif kind == "update" and seat in self.seating.tables:
+            change = self.seating.tables[seat].update(message)
+            if seat == self.seating.lead:
                 self._show(change)
         elif kind == "status":
-            for game in self.tables.values():
+            for game in self.seating.tables.values():
                 game.status(message)
         elif kind == "refused":
             self.sent = None
@@ -218,19 +232,27 @@ class GameController(Folds):
             self.steps.add(frames)
             self._settle()
         if self.hotseat and self.to_move() != self.at_device:
-            # Whoever held the device is done: hide their hand at once, even
-            # while bots play before the next person takes the device.
-            self.at_device = None
+            if change.by is not None and change.by == self.at_device and _drew_two(change.events):
+                # Their own Draw two ended it: they see the cards drawn before the pass
+                # screen, which waits for their OK (hand_over); bots wait too. (A move's one
+                # card drawn is not held: the move itself is what they were looking at.)
+                self.seating.handing = True
+            else:
+                # Whoever held the device is done: hide their hand at once, even
+                # while bots play before the next person takes the device.
+                self.seating.at_device, self.seating.handing = None, False
+        elif change.by is None:
+            self.seating.handing = False  # taken back: their turn again
 
     # ----- reading: who is at the device, what it shows -------------------------
 
     def shown(self):
         """The SeatGame this device draws now: the device holder's, else the spectator's."""
         holder = self.holder()
-        return self.tables.get(holder) if holder in self.tables else self.tables.get(None)
+        return self.seating.tables.get(holder) if holder in self.seating.tables else self.seating.tables.get(None)
 
     def lead_game(self):
-        return self.tables.get(self.lead)
+        return self.seating.tables.get(self.seating.lead)
 
     def has_game(self):
         """Is there a game on this table (hosted here, or told by a host elsewhere)?"""
@@ -255,13 +277,16 @@ class GameController(Folds):
 
     def needs_pass(self):
         """True when a person here must decide and someone else may still be holding the device."""
-        return self.hotseat and self.person_to_move() and self.at_device != self.to_move()
+        return (self.hotseat and self.person_to_move() and self.at_device != self.to_move()
+                and not self.seating.handing)
 
     def holder(self):
         """The seat whose eyes the device is for now: the only person here; in hot-seat the
         person who passed the pass screen (nobody while it is up); nobody with none here."""
         if len(self.here) == 1:
             return self.here[0]
+        if self.seating.handing:
+            return self.at_device  # done, still looking at their hand until they hand over
         if not self.here or self.needs_pass():
             return None
         return self.at_device
@@ -299,7 +324,7 @@ class GameController(Folds):
     def send(self, message):
         """A message of this table's to the host: here, or over the network."""
         if self.host is not None:
-            self.host.receive(self.link, message)
+            self.host.receive(self.seating.link, message)
         else:
             self.app.remote.to_host(message)
 
@@ -346,7 +371,7 @@ class GameController(Folds):
     def kick(self):
         """Start the loop that shows steps and lets bots play, unless one runs already."""
         app = self.app
-        if app.screen != "table" or not self.has_game() or self.stale:
+        if app.screen != "table" or not self.has_game() or self.stale or self.seating.handing:
             return
         if self.loop is not None and self.loop[0] == app.epoch:
             return  # a loop runs (a loop of an earlier epoch stops by itself)
@@ -375,7 +400,8 @@ class GameController(Folds):
 
     def _live(self, loop):
         """Is this loop still wanted (same epoch, not replaced, the table on screen)?"""
-        return self.loop is loop and self.app.live(loop[0]) and self.app.screen == "table" and not self.stale
+        return (self.loop is loop and self.app.live(loop[0]) and self.app.screen == "table" and not self.stale
+                and not self.seating.handing)
 
     async def _hold(self, loop):
         """Hold the step on screen, then show the next one; False when the loop must stop."""
@@ -459,9 +485,15 @@ class GameController(Folds):
         self.send(protocol.undo(g.seat, g.actions))
         return "choice"
 
+    def hand_over(self, _):
+        """Hot-seat: the person whose turn ended has seen their hand: it is hidden, the game
+        goes on (the pass screen, or bots)."""
+        if self.seating.handing:
+            self.seating.at_device, self.seating.handing = None, False
+
     def pass_ok(self, _):
         if self.needs_pass():
-            self.at_device = self.to_move()
+            self.seating.at_device = self.to_move()
             self.chooser, self.hint = None, Hint()
 
     def ask_hint(self, _):
@@ -534,6 +566,8 @@ class GameController(Folds):
         parts = [self.app.remote.table_bar(), table_screen(model)]
         if self.stale:
             parts.append(screens.stale_game())
+        elif self.seating.handing:
+            parts.append(screens.hand_over_bar(g.seats, self.at_device, _drawn(g.last, self.at_device)))
         elif model.pass_to is not None:
             reason = {"defend": "pass.text.defend", "partner": "pass.text.partner"}.get(g.view["phase"], "pass.text.turn")
             parts.append(screens.pass_screen(g.seats, model.pass_to, reason, self._pass_menu()))
@@ -579,3 +613,11 @@ class GameController(Folds):
                 out.append(("save.memory", {}))
         return out + self.link_notices
 
+
+def _drawn(events, seat):
+    """The movement and power cards `seat` drew in `events` (its own stream: it sees them)."""
+    return [e.card for e in events if e.type == "draw" and e.seat == seat and getattr(e, "card", None) is not None]
+
+
+def _drew_two(events):
+    return any(e.type == "draw_two" for e in events)

@@ -131,8 +131,10 @@ class Chooser:
             o.effects = {o.confirm: self._effect(o.confirm)}
         elif step == "swap1":
             o.meeples = self._unique(a.meeple for a in self._of_card())
-        elif step == "swap2":
-            o.meeples = self._unique(a.other for a in self._of_card() if a.meeple == self.meeple)
+        elif step == "swap2":  # each swap says what it leads to, as a target says what a card does
+            swaps = [a for a in self._of_card() if a.meeple == self.meeple]
+            o.meeples = self._unique(a.other for a in swaps)
+            o.effects = {a: self._effect(a) for a in swaps}
         elif step == "partner":
             o.meeples = [a.meeple for a in self.legal]
         elif step == "defend":

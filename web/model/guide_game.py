@@ -182,6 +182,7 @@ class GuideGame:
         chooser = self.current_chooser()
         if exp is None or chooser is None:
             return False
+        act, arg = self._as_said(exp, act, arg, chooser)
         why = self._refuse_early(exp, act, arg, chooser)
         if why is None:
             action = chooser.click(act, arg)
@@ -197,6 +198,16 @@ class GuideGame:
         self.refusal = t("tut.refused", why=why)
         self._keep_right_choices(exp, act, chooser)
         return True
+
+    def _as_said(self, exp, act, arg, chooser):
+        """A click as the step's words mean it: the step says "choose Z2 (tile 2)", so before a
+        meeple is chosen a click on the tile where the step's meeple stands chooses that meeple,
+        even when the tile is also where another meeple could land."""
+        if act == "tile" and exp.type == "move" and chooser.meeple is None:
+            here = self.game.meeple_tile(tuple(exp.meeple))
+            if arg == here and arg != self.game.path(exp)[-1]:
+                return "meeple", list(exp.meeple)
+        return act, arg
 
     def _keep_right_choices(self, exp, act, chooser):
         """After a refusal: the right card stays selected, and the right meeple once chosen."""

@@ -63,6 +63,7 @@ export function listen(root, send) {
     if (!el) return;
     if (el.type === "file") {  // "open a game file"
       if (el.files.length) readFile(el.files[0]);
+      el.value = "";  // emptied: the same file picked again is a change, and is read again
       return;
     }
     send({ type: "change", name: el.dataset.change, value: el.value, form: formOf(root) });

@@ -64,8 +64,13 @@ def movement_face(card_id):
     ]
 
 
-def power_face(card_id, shield_mode=False):
-    text_key = "power.defense.shield" if card_id == "defense" and shield_mode else "power." + card_id
+def power_face(card_id, shield_mode=False, whole=False):
+    """A power card's face: name, picture, text. Défense's whole text is too long for a card
+    in the hand, which says it in a few words ("power.defense.face"); its zoomed copy, its
+    name and its tip (`whole`, `power_label`) say it all."""
+    text_key = _text_key(card_id, shield_mode)
+    if card_id == "defense" and not whole:
+        text_key += ".face"
     return [
         h("span", {"class": "power-name"}, NAMES[card_id]),
         power_picture(card_id),
@@ -73,9 +78,12 @@ def power_face(card_id, shield_mode=False):
     ]
 
 
+def _text_key(card_id, shield_mode):
+    return "power.defense.shield" if card_id == "defense" and shield_mode else "power." + card_id
+
+
 def power_label(card_id, shield_mode=False):
-    text_key = "power.defense.shield" if card_id == "defense" and shield_mode else "power." + card_id
-    return f"{power_title(card_id)}: {t(text_key)}"
+    return f"{power_title(card_id)}: {t(_text_key(card_id, shield_mode))}"
 
 
 def card(card_id, *, playable=False, selected=False, hinted=False, shield_mode=False, small=False):
@@ -94,7 +102,7 @@ def card(card_id, *, playable=False, selected=False, hinted=False, shield_mode=F
     # clicks, so the cards beside it stay within reach.
     shared = {"data-fly": fly, "data-key": fly, "data-rule": rule, "data-zoom": True, "title": tip, "aria-label": label}
     zoom = h("span", {"class": "card-zoom", "aria-hidden": "true"},
-             power_face(card_id, shield_mode) if is_power else movement_face(card_id))
+             power_face(card_id, shield_mode, whole=True) if is_power else movement_face(card_id))
     if not playable:
         return h("div", {"class": cls, "role": "img", **shared}, face, zoom)
     return h("button", {"type": "button", "class": cls, "data-act": "card", "data-arg": _card_arg(card_id),

@@ -9,6 +9,7 @@ leaves it open.
 
 from ..i18n import t
 from ..markup import h
+from .common import badge
 from .ring import PICKAXE, how_icon
 
 # (swatch class, message id): the tile highlights, drawn by style.css as on the ring.
@@ -31,12 +32,16 @@ def legend(target):
             for sample, key in TAGS]
     kinds = [_item(h("span", {"class": "legend-kind", "aria-hidden": "true"}, PICKAXE), t("legend.pickaxe")),
              _item(h("span", {"class": "legend-kind flank-mark", "aria-hidden": "true"}), t("legend.flank"))]
+    # An exposed meeple's mark as the board draws it (ring._meeple): "!" and the threats' badges.
+    mark = h("span", {"class": "legend-open open-mark", "aria-hidden": "true"},
+             h("span", {"class": "open-bang"}, "!"), badge(1, size=12), badge(2, size=12))
     return h("details", {"class": "legend", "data-region": "legend", "data-testid": "legend"},
              h("summary", {"title": t("legend.what")}, t("legend.open"),
                h("span", {"class": "visually-hidden"}, ": ", t("legend.what"))),
              h("div", {"class": "legend-body"},
                h("h3", t("legend.halos")), h("ul", halos),
                h("h3", t("legend.ways")), h("ul", hows),
+               h("h3", t("legend.meeples")), h("ul", _item(mark, t("legend.open_meeple"))),
                h("h3", t("legend.tags")), h("ul", tags),
                h("h3", t("legend.tiles")), h("ul", kinds)))
 
@@ -48,7 +53,7 @@ def _sample(sample, target):
     if sample == "partner":
         return t("outcome.tag.partner")
     if sample == "open":
-        return t("outcome.tag.open", gain="+1")
+        return t("outcome.tag.open", who="B F")
     return (sample.replace("your home", t("outcome.tag.home.you")).replace("you", t("outcome.you"))
             .replace("+card", t("outcome.tag.pickaxe")))
 

@@ -10,7 +10,7 @@ from lepeuple.core.ring import home_owner, opposite
 
 from ..i18n import t, tn
 from .cards import signed
-from .common import LETTERS, player_name
+from .common import LETTERS, meeple_label, player_name
 
 
 def outcome_text(outcome, seats, viewer):
@@ -59,8 +59,8 @@ def outcome_tag(outcome, view):
     """A landing tag: the whole change of one way to a tile, in a few characters each —
     "you +2, B +1, your home −1" (R14's parts, others by their people's letter),
     "+card" for a pickaxe draw (with the letter of who draws when it is not the viewer),
-    "?" for a partner choice, "reaches 12" when the viewer reaches the target score, "!" when
-    the meeple would be left where an opponent can score with it."""
+    "?" for a partner choice, "reaches 12" when the viewer reaches the target score, "open: B +2,
+    F +2" when the meeple would be left where those who play first could score with it."""
     viewer = view["seat"]
     tags = []
     for step in outcome["steps"]:
@@ -73,21 +73,24 @@ def outcome_tag(outcome, view):
             tags.append(t("outcome.tag.partner"))
     if outcome.get("wins"):  # the engine's reading of the target (lepeuple.preview)
         tags.append(t("outcome.tag.target", target=view["options"]["target"]))
-    if outcome.get("exposed"):  # a helper's point for the viewer, unless the home is theirs
-        tags.append(t("outcome.tag.open", gain=signed(outcome["exposed_gain"])))
+    if outcome.get("exposed"):  # who plays before the viewer and could score off the meeple left open
+        # Letters only, to read at a glance: the tag's words (outcome_text) and the legend say the points.
+        who = " ".join(LETTERS[s] for s, _ in outcome.get("exposed_threats", ()))
+        tags.append(t("outcome.tag.open", who=who) if who else t("outcome.tag.open.none"))
     return " · ".join(tags)
 
 
 def _parts(event, view):
     """["you +3", "B −1", …] of an event: each part of
     R14 with whose it is, a home's loss as "your home −1" / "B's home −1" (after the
-    floor at 0: a loss that does not happen is left out). Hidden scores: the viewer's only."""
+    floor at 0: a loss that does not happen is left out). A seat whose change comes to 0
+    is never listed, as in every other line that says points. Hidden scores: the viewer's only."""
     viewer = view["seat"]
     hidden = view["options"]["scores"] == "hidden"
     out = []
     for seat, delta, reason in event["parts"]:  # the home's part after the floor (lepeuple.preview)
-        if hidden and seat != viewer:
-            continue
+        if (hidden and seat != viewer) or not event["deltas"][seat]:
+            continue  # a seat whose change comes to 0 (a helper's +1 paid by its home) is not listed
         if reason == "home":
             if not delta:  # a loss that does not happen (the floor at 0)
                 continue
@@ -106,11 +109,11 @@ def power_text(effect, seats, viewer):
     target = player_name(seats, effect["target"]) if effect["target"] is not None else None
     said = _no_effect(effect, target)
     if said is None:
-        parts = _gains(effect, seats, viewer) + _other_effects(effect, target)
+        parts = _gains(effect, seats, viewer) + _other_effects(effect, target, seats, viewer)
         said = t("list.sep").join(parts) if parts else t("outcome.nothing")
         if effect["maybe_nothing"]:
             said = t("power.effect.maybe", text=said, name=target)
-    if effect["defendable"]:
+    if effect["defendable"] and effect["no_effect"] is None:  # nothing to cancel: no caveat
         said = t("power.effect.defendable", text=said, name=target)
     return said
 
@@ -133,13 +136,28 @@ def _gains(effect, seats, viewer):
     return parts
 
 
-def _other_effects(effect, target):
+def _open_after(opened, seats, viewer):
+    """What a Permutation leads to: each of the viewer's meeples left exposed, with who could
+    score off it and how much, or that none is."""
+    if not opened:
+        return t("power.effect.swap.safe")
+    who = lambda s: t("outcome.you") if s == viewer else player_name(seats, s)
+    return t("list.sep").join(
+        t("power.effect.swap.open", meeple=meeple_label(e["meeple"]), tile=e["tile"],
+          who=t("list.sep").join(f"{who(s)} {signed(g)}" for s, g in e["threats"])) if e["threats"]
+        else t("power.effect.swap.open.later", meeple=meeple_label(e["meeple"]), tile=e["tile"])
+        for e in opened)
+
+
+def _other_effects(effect, target, seats=None, viewer=None):
     out = []
     if effect["extra_turn"]:
         out.append(t("power.effect.extra_turn"))
     if effect["skip"] is not None:
         out.append(t("power.effect.skip", name=target))
     if effect["swap"] is not None:
+        # What it leads to first: the button's room is short, and the swap itself is its name.
+        out.append(_open_after(effect.get("open_after", []), seats, viewer))
         out.append(t("power.effect.swap", a=effect["swap"][0], b=effect["swap"][1]))
     if effect["shield_laid"]:
         out.append(t("power.effect.shield_laid"))

@@ -3,12 +3,14 @@ highlights of the current choice (reachable tiles marked by how they are reached
 
 from functools import lru_cache
 
+from lepeuple.coach.exposure import exposed_meeples
 from lepeuple.core import ring as rules_ring
 
 from ..i18n import language, t
 from ..markup import cached, classes, h
 from .art import emblem, pawn
-from .common import COLOURS, arg, meeple_label, meeple_text, people
+from .cards import signed
+from .common import COLOURS, arg, badge, meeple_label, meeple_text, people, player_name
 from .layout import CARD_RATIO, TALL, WIDE, layout
 from .outcome import outcome_tag, outcome_text
 
@@ -78,18 +80,35 @@ def ring(view, seats, offer=None, marks=None, center=None, walks=None):
                            tuple(marks.get(n, ())) + (("chosen",) if chosen in on.get(n, []) else ()))
               for n in range(1, tiles + 1)],
              h("div", {"class": "ring-center", "data-region": "ring-center"}, center),
-             _meeple_layer(on, seats, clickable, (wide, places), (tall, places_tall), walks or {}))
+             _meeple_layer(on, seats, clickable, (wide, places), (tall, places_tall), walks or {},
+                           _open_words(view, seats)))
 
 
-def _meeple_layer(on, seats, clickable, wide, tall, walks):
+def _open_words(view, seats):
+    """meeple -> (threats, words) for every exposed meeple (lepeuple.coach.exposure decides
+    which and who could score off it): the seats to mark on it and the sentence saying so."""
+    out = {}
+    for e in exposed_meeples(view):
+        m = tuple(e["meeple"])
+        who = [(t("outcome.you") if s == view["seat"] else player_name(seats, s)) + " " + signed(g)
+               for s, g in zip(e["threats"], e["gains"])]
+        label = meeple_text(seats, m)
+        words = (t("meeple.open", meeple=label, opposite=e["opposite"], gains=t("list.sep").join(who)) if who
+                 else t("meeple.open.none", meeple=label, opposite=e["opposite"]))
+        out[m] = (tuple(e["threats"]), words)
+    return out
+
+
+def _meeple_layer(on, seats, clickable, wide, tall, walks, exposed):
     """Every meeple as a pawn, placed by a CSS transform over the lower part of its tile
-    (never over a home's emblem), keyed by meeple so that the page moves it, not redraws it."""
+    (never over a home's emblem), keyed by meeple so that the page moves it, not redraws it;
+    an exposed one (`exposed`: meeple -> (threats, words)) carries its mark."""
     pawns = []
     for tile, here in sorted(on.items()):
         for k, m in enumerate(here):
             spots = [_spot(tile, k, len(here), width, places, aspect)
                      for (width, places), aspect in ((wide, WIDE), (tall, TALL))]
-            pawns.append(_meeple(m, seats, m in clickable, tile, spots, walks.get(m)))
+            pawns.append(_meeple(m, seats, m in clickable, tile, spots, walks.get(m), exposed.get(m)))
     return h("div", {"class": "meeple-layer", "data-keys": "meeples", "data-region": "meeples"}, pawns)
 
 
@@ -187,20 +206,27 @@ def _icon(n, kind, owner):
     return h("span", {"class": f"tile-icon flank-mark {towards}", "aria-hidden": "true"})
 
 
-def _meeple(m, seats, clickable, tile, spots, walk):
+def _meeple(m, seats, clickable, tile, spots, walk, exposed=None):
     """A pawn at its spot in the wide and the tall layout (CSS custom properties, read by a
     transform); a button when it may be chosen; `walk`: the tiles it walked through in
-    the step shown, for the page to move it along the ring (data-walk)."""
-    label = meeple_text(seats, m)
+    the step shown, for the page to move it along the ring (data-walk); `exposed`: (threats,
+    words) when it stands open, marked "!" with the badges of who could score off it."""
+    label = meeple_text(seats, m) if exposed is None else exposed[1]
     key = f"meeple-{m[0]}-{m[1]}"  # keyed: the page moves it from its old place, not redraws it
     (x1, y1, w1), (x2, y2, w2) = spots
     attrs = {"style": f"--mx1:{x1};--my1:{y1};--pw1:{w1};--mx2:{x2};--my2:{y2};--pw2:{w2}", "data-key": key,
              "data-fly": key, "data-on": tile, "data-walk": " ".join(map(str, walk)) if walk else None,
              "title": label}
+    mark = None
+    if exposed is not None:  # the words are the title and the name: the mark itself is hidden from readers
+        mark = h("span", {"class": "open-mark", "aria-hidden": "true"},
+                 h("span", {"class": "open-bang"}, "!"), [badge(s, size=12) for s in exposed[0]])
     if clickable:
-        return h("button", {"type": "button", "class": "meeple pawn clickable", "data-act": "meeple",
-                            "data-arg": arg(list(m)), "aria-label": label, **attrs}, pawn(*m))
-    return h("span", {"class": "meeple pawn", **attrs}, pawn(*m))
+        return h("button", {"type": "button", "class": "meeple pawn clickable" + (" exposed" if exposed else ""),
+                            "data-act": "meeple",
+                            "data-arg": arg(list(m)), "aria-label": label, **attrs}, pawn(*m), mark)
+    return h("span", {"class": "meeple pawn" + (" exposed" if exposed else ""), "role": "img" if exposed else None,
+                      "aria-label": label if exposed else None, **attrs}, pawn(*m), mark)
 
 
 def _target(n, reach, words):

@@ -164,15 +164,36 @@ def _radio(name, values, current, legend):
 _ANSWERS = {"confirm.link": ("confirm.link.start", "confirm.link.resume"), "confirm.leave": ("confirm.leave.go", "confirm.keep")}
 
 
-def confirm_discard(question_key="confirm.text"):
+def confirm_discard(question_key="confirm.text", which=()):
+    """"Discard the game in progress?"; `which`: lines saying which game is which (a link's
+    game and the saved one: players, turn, scores), so that neither is chosen blind."""
     discard, keep = _ANSWERS.get(question_key, ("confirm.discard", "confirm.keep"))
     return h("div", {"class": "dialog", "role": "alertdialog", "aria-labelledby": "confirm-title",
                      "data-testid": "confirm-discard"},
              h("h2", {"id": "confirm-title"}, t("confirm.heading")),
              h("p", t(question_key)),
+             h("ul", {"class": "confirm-which", "data-testid": "confirm-which"}, [h("li", line) for line in which])
+             if which else None,
              h("div", {"class": "form-actions"},
                button(t(discard), "discard", cls="btn danger", attrs={"data-testid": "discard"}),
                button(t(keep), "keep", cls="btn primary", attrs={"data-testid": "keep"})))
+
+
+def saved_game_line(session):
+    """The saved game in one line: its players, the turn it is at, the scores (unless hidden)."""
+    seats = session.seats
+    players = t("list.sep").join(player_name(seats, s) for s in range(len(seats)))
+    turn = sum(1 for e in session.log if e.type == "turn")
+    if session.setup.options.get("scores") == "hidden":
+        return t("confirm.which.saved.hidden", players=players, turn=turn)
+    scores = t("list.sep").join(map(str, session.game.scores))
+    return t("confirm.which.saved", players=players, turn=turn, scores=scores)
+
+
+def link_game_line(setup):
+    """A link's new game in one line: its players and target score."""
+    players = t("list.sep").join(player_name(setup.seats, s) for s in range(len(setup.seats)))
+    return t("confirm.which.link", players=players, target=setup.options.get("target", 12))
 
 
 def broken_save(reason, text, aside=None, kept=None, downloaded=(), forgetting=None):
@@ -250,6 +271,21 @@ def pass_screen(seats, seat, reason_key, menu=None):
                       attrs={"data-testid": "pass-ok", "data-focus": True}),
                h("details", {"class": "pass-menu", "data-testid": "pass-menu", "open": menu[1]},
                  h("summary", t("pass.menu")), menu[0]) if menu is not None else None))
+
+
+def hand_over_bar(seats, seat, drawn):
+    """Hot-seat: `seat`'s turn is over and their hand is still shown, with the cards they drew
+    (`drawn`); the pass screen comes after their OK, never showing them to the next player."""
+    from .log import card_name
+
+    name = player_name(seats, seat)
+    return h("section", {"class": "hand-over", "role": "dialog", "aria-labelledby": "hand-over-title",
+                         "data-testid": "hand-over", "data-seat": seat},
+             h("h2", {"id": "hand-over-title"}, t("handover.heading", name=name)),
+             h("p", t("handover.drawn", cards=join_names([card_name(c) for c in drawn])) if drawn else None,
+               " ", t("handover.text")),
+             button(t("handover.ok"), "hand-over", cls="btn primary", attrs={"data-testid": "hand-over-ok",
+                                                                            "data-focus": True}))
 
 
 # ----- the end -----------------------------------------------------------

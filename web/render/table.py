@@ -291,6 +291,13 @@ def _step_buttons(o, m):
             out.append(button(t("btn.skip"), "skip", cls=classes("btn", "primary", hinted=_is(hinted, "pass")),
                               attrs={"data-testid": "skip", "data-focus": True}))
         return out
+    if o.step == "swap2" and o.effects:  # each swap with what it leads to (lepeuple.preview)
+        tile = lambda mp: m.view["meeples"][mp[0]][mp[1]]
+        out = [_effect_button(t("btn.meeple", label=meeple_label(a.other), tile=tile(a.other)),
+                              "meeple", list(a.other), effect, m) for a, effect in o.effects.items()]
+        for b in out:
+            b.attrs["class"] += " meeple-btn"  # a meeple's button, as at every other step
+        return _first(out)
     if o.step in ("meeple", "swap1", "swap2", "partner"):
         return _first([button(t("btn.meeple", label=meeple_label(mp), tile=m.view["meeples"][mp[0]][mp[1]]),
                               "meeple", list(mp), cls="btn meeple-btn") for mp in o.meeples])
@@ -360,7 +367,10 @@ def hint_text(action, m):
         why = outcome_text(outcome, m.seats, m.view["seat"]) if outcome else ""
         return t("hint.because", hint=what, why=why) if why else what
     if action.type == "power":
-        return t("hint.because", hint=t("hint.power", card=power_name(action.card)), why=t("hint.why.power." + action.card))
+        # The target by name: "the leader" was wrong when the player leads (issue 50).
+        target = player_name(m.seats, action.target) if action.target is not None else None
+        return t("hint.because", hint=t("hint.power", card=power_name(action.card)),
+                 why=t("hint.why.power." + action.card, name=target))
     if action.type == "partner":
         return t("hint.partner", meeple=meeple_label(action.meeple))
     if action.type == "defend":

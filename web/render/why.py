@@ -98,6 +98,13 @@ class _Say:
     def name(self, seat):
         return t("outcome.you") if seat == self.viewer else player_name(self.seats, seat)
 
+    def said(self, key, seat, n=None, **fields):
+        """Message `key` with `seat` as its subject ({name}): said to the viewer, its second
+        person form (`key`.you: "you lead", "vous menez"), never "you leads"."""
+        key = key + ".you" if seat == self.viewer else key
+        fields["name"] = self.name(seat)
+        return t(key, **fields) if n is None else tn(key, n, **fields)
+
     def home(self, seat):
         return t("why.home.you") if seat == self.viewer else t("why.home", name=player_name(self.seats, seat))
 
@@ -143,11 +150,14 @@ def _power(r, say):
         return tn("why.power." + card, r["target_hand"], card=name, name=target)
     if card == "troc":
         return t("why.power.troc", card=name, name=target, mine=r["hand"], theirs=r["target_hand"])
-    text = t("why.power." + card, card=name, name=target)
+    if card == "massue":
+        text = say.said("why.power.massue", r["target"], card=name)
+    else:
+        text = t("why.power." + card, card=name, name=target)
     score = r.get("target_score")
     if score is not None and not say.hidden:
         key = "why.leader" if r.get("leader") and score else "why.score"
-        text = f"{text} ({tn(key, score, name=target)})"
+        text = f"{text} ({say.said(key, r['target'], score)})"
     return text
 
 
@@ -156,7 +166,7 @@ def _pass(r, say):
     # A card known in another's hand is named only to its holder (hidden means hidden).
     shown = [held for held in r.get("known", ()) if held[0] == say.viewer]
     if shown:
-        text += "; " + t("list.sep").join(t("why.holds", name=say.name(s), card=power_name(c)) for s, c in shown)
+        text += "; " + t("list.sep").join(say.said("why.holds", s, card=power_name(c)) for s, c in shown)
     return text
 
 

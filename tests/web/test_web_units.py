@@ -307,6 +307,20 @@ def test_tile_cards_stay_apart_and_inside_the_box(tiles, aspect):
     assert places[tiles // 4][0] > 50  # numbers run clockwise
 
 
+@pytest.mark.parametrize("tiles", [12, 16, 20])
+@pytest.mark.parametrize("aspect", [1.5, 0.7])
+def test_the_rings_middle_is_a_box_no_tile_touches(tiles, aspect):
+    from web.render.layout import CARD_RATIO, centre_box, layout
+
+    width, places = layout(tiles, aspect)
+    left, top, w, h = centre_box(tiles, aspect)
+    tile_h = width * CARD_RATIO * aspect  # % of the box height
+    assert abs(left + w / 2 - 50) < 0.01 and abs(top + h / 2 - 50) < 0.01 and w > 40 and h > 30
+    for x, y in places:
+        assert (x + width / 2 <= left or x - width / 2 >= left + w
+                or y + tile_h / 2 <= top or y - tile_h / 2 >= top + h), (x, y)
+
+
 # ----- no hard-coded UI strings ---------------------------------------------
 
 WORDY_ATTRS = {"aria-label", "title", "placeholder", "alt", "aria-description"}

@@ -76,7 +76,7 @@ def measure_sizes(page, what, sizes=SIZES):
     found = {}
     for width, height in sizes:
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(150)  # the layout settles (the ring's size container)
+        page.wait_for_timeout(700)  # the layout settles, the score markers' glide (0.5 s) ends
         problems = page.evaluate(MEASURE)
         shoot(page, f"collisions-{what}-{width}x{height}")
         if problems:
@@ -140,3 +140,24 @@ def test_the_replay_and_the_review_of_a_finished_game(goto_ready, page):
     page.locator("[data-testid=review-item]").first.click()
     found |= {f"review {k}": v for k, v in measure_sizes(page, "review").items()}
     assert not found, report(found)
+
+
+def test_a_phone_shows_the_prompt_after_start_and_after_every_action(goto_ready, page):
+    """390 × 844: Start pressed at the foot of the new-game form, the table opens at its
+    top; then after each decision the prompt is on the screen, no row scrolls sideways."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    goto_ready("?speed=instant")
+    page.locator("[data-testid=start]").scroll_into_view_if_needed()
+    assert page.evaluate("scrollY") > 0  # the form is longer than the screen
+    page.click("[data-testid=start]")
+    wait_for_person(page)
+    assert page.evaluate("scrollY") == 0  # the table from its top: the header, the whole turn
+    for decision in range(10):
+        wait_for_person(page)
+        prompt = page.locator("[data-testid=prompt]").bounding_box()
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        assert prompt["y"] >= 0 and prompt["y"] + prompt["height"] <= 844 and wide == 390, (decision, prompt, wide)
+        rows = page.evaluate("[...document.querySelectorAll('.actions')].filter(e => e.scrollWidth > e.clientWidth).length")
+        assert rows == 0
+        if play_decision(page) == "end":
+            break

@@ -99,12 +99,12 @@ def centre_box(tiles, aspect):
 
 # A landing tile's tags, as large as they grow (style.css .outcome-tag): in tile widths
 # and heights. Their place is chosen so that they lie over no other tile.
-TAG_W, TAG_H = 1.3, 0.45
+TAG_W, TAG_H = 1.4, 0.45
 # Where tags hang: the point of the tile (% of its box) and their shift (% of their own size).
 TAG_SIDES = {"below": (50, 100, -50, 0), "above": (50, 0, -50, -100),
              "right": (100, 58, 0, -50), "left": (0, 58, -100, -50),
-             "below right": (20, 100, 0, 0), "below left": (80, 100, -100, 0),
-             "above right": (20, 0, 0, -100), "above left": (80, 0, -100, -100)}
+             "below right": (80, 100, 0, 0), "below left": (20, 100, -100, 0),
+             "above right": (80, 0, 0, -100), "above left": (20, 0, -100, -100)}
 
 
 @lru_cache(maxsize=16)
@@ -134,7 +134,7 @@ def _tag_box(side, cx, cy, w, h):
     down = (h / 2 + th / 2) * (1 if side.startswith("below") else -1)
     if side in ("below", "above"):
         return cx, cy + down, tw, th
-    if " " in side:  # from 20 % of the tile's width, towards the middle
+    if " " in side:  # from the tile's last fifth, towards the middle
         return cx + (0.3 * w + tw / 2) * (1 if side.endswith("right") else -1), cy + down, tw, th
     return cx + (w / 2 + tw / 2) * (1 if side == "right" else -1), cy + 0.08 * h, tw, th
 

@@ -30,7 +30,10 @@ MEASURE = """() => {
     + (e.dataset.tile ? `[${e.dataset.tile}]` : '') + (e.textContent.trim() ? ` "${e.textContent.trim().slice(0, 40)}"` : '');
   const out = [];
   const tiles = [...document.querySelectorAll('.ring .tile')].filter(seen);
-  tiles.forEach((a, i) => tiles.slice(i + 1).forEach((b) => { if (over(box(a), box(b))) out.push(`tile over tile: ${name(a)} ${name(b)}`); }));
+  const pairs = (list, say) => list.forEach((a, i) => list.slice(i + 1).forEach((b) => {
+    if (over(box(a), box(b))) out.push(say(a, b));
+  }));
+  pairs(tiles, (a, b) => `tile over tile: ${name(a)} ${name(b)}`);
   const things = '.ring-center .pile-label, .ring-center .card, .track-target, .track-marker, .track-bar, '
     + '.board ~ .legend > summary, .outcome-tag';
   for (const thing of [...document.querySelectorAll(things)].filter(seen)) {
@@ -40,7 +43,7 @@ MEASURE = """() => {
     }
   }
   const markers = [...document.querySelectorAll('.track-marker')].filter(seen);
-  markers.forEach((a, i) => markers.slice(i + 1).forEach((b) => { if (over(box(a), box(b))) out.push(`markers stacked: ${a.title} ${b.title}`); }));
+  pairs(markers, (a, b) => `markers stacked: ${a.title} ${b.title}`);
   for (const el of document.querySelectorAll('#app *')) {
     if (!seen(el) || el.closest('.visually-hidden, .card-zoom, .tag-words, svg')) continue;
     if (el.clientWidth <= 1 && el.clientHeight <= 1) continue;  // for screen readers only (clipped to 1 px)
@@ -59,10 +62,13 @@ MEASURE = """() => {
   }
   for (const card of [...document.querySelectorAll('.hand .card, .all-hands .card')].filter(seen)) {
     for (const part of card.querySelectorAll(':scope > *')) {
-      if (seen(part) && part.textContent.trim() && box(part).bottom > box(card).bottom + 1) out.push(`text runs out of its card: ${name(part)}`);
+      if (seen(part) && part.textContent.trim() && box(part).bottom > box(card).bottom + 1) {
+        out.push(`text runs out of its card: ${name(part)}`);
+      }
     }
   }
-  if (document.documentElement.scrollWidth > innerWidth) out.push(`the page scrolls sideways: ${document.documentElement.scrollWidth}`);
+  const page = document.documentElement.scrollWidth;
+  if (page > innerWidth) out.push(`the page scrolls sideways: ${page}`);
   const end = document.querySelector('[data-testid=end-screen] .dialog');
   if (end && seen(end) && innerWidth >= 1024 && end.scrollHeight > end.clientHeight + 1) {
     out.push(`the end dialog scrolls: ${end.scrollHeight} > ${end.clientHeight}`);

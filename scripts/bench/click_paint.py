@@ -10,11 +10,13 @@ clicks as a person would: "Draw two" on one turn, a move the next (the card,
 then its landing tile, and the meeple or the way when asked). For each click:
 the milliseconds from the click until the frame that paints the first change it
 made to the page (a MutationObserver on #app, then that frame's animation-frame
-callback, which runs just before its paint), and ("shown") the first frame painted
-after the click, what a player sees at
-once (the pressed control; on a page that draws in its click handler, the result
-itself). Then, in a game of three hard bots at fast speed, `--bots-clicks` times
-each: Pause, Next step and Play on, the same way (until the control that follows
+callback, which runs just before its paint), ("shown") the first frame painted
+after the click, what a player sees at once (the pressed control; on a page that
+draws in its click handler, the result itself), and ("chosen") the first frame
+painted with the card, the meeple's tile or the landing tile marked chosen (or, for
+a tile, the move already drawn there). Then, in a game of three hard bots at fast
+speed, `--bots-clicks` times each: Pause, Next step and Play on, the same way (until
+the control that follows
 is painted). Prints, for each kind of click (draw, card, meeple, tile, pause,
 step, play-on), the median, the 90th percentile and the longest, for the person's
 clicks together, and for "Draw two" and a move's last click ("move"); then one JSON
@@ -32,8 +34,9 @@ from scripts.bench import site
 # control, or, on a page that draws in its click handler, the result); `__painted`, the paint
 # of the click's first change to the page made by a drawing (a render from the page's worker:
 # its count grows; on a page without one, its first change) or, with `selector`, of the
-# first change after which `selector` matches.
-ARM = """(selector) => {
+# first change after which `selector` matches; `__chosen`, the first frame painted in which
+# `chosen` matches (the control pressed shown chosen), null without one.
+ARM = """([selector, chosen]) => {
   const app = document.getElementById("app");
   const stats = window.lepeupleWorker?.stats;
   const renders = stats ? stats.renders : 0;
@@ -55,6 +58,11 @@ ARM = """(selector) => {
     }, { capture: true, once: true });
     addEventListener("click", () => painted(shown, start), { once: true });
   });
+  window.__chosen = new Promise((resolve) => {
+    if (!chosen) return resolve(null);
+    const seen = () => (document.querySelector(chosen) ? resolve(performance.now() - start) : requestAnimationFrame(seen));
+    addEventListener("click", () => requestAnimationFrame(seen), { once: true });
+  });
 }"""
 WAITING = """() => !!(document.querySelector('[data-testid=end-screen]')
     || document.querySelector('.actions [data-act]:not([data-act=hint]):not([data-act=cancel])'
@@ -62,12 +70,24 @@ WAITING = """() => !!(document.querySelector('[data-testid=end-screen]')
 SETTLED = "() => !document.body.dataset.busy"
 
 
-def timed_click(page, locator, kind, samples, until=None):
-    page.evaluate(ARM, until)
+def timed_click(page, locator, kind, samples, until=None, chosen=None):
+    page.evaluate(ARM, [until, chosen])
     locator.click()
     samples.setdefault(kind, []).append(page.evaluate("window.__painted"))
     samples.setdefault("shown", []).append(page.evaluate("window.__shown"))
+    if chosen:
+        samples.setdefault("chosen", []).append(page.evaluate("window.__chosen"))
     page.wait_for_function(SETTLED)
+
+
+def chosen_mark(locator, kind):
+    """The selector of the mark a click on `locator` shows chosen (a card, a meeple's tile, a tile)."""
+    if kind == "card":
+        return f"[data-testid=hand] .card.selected[data-arg='{locator.get_attribute('data-arg')}']"
+    if kind == "meeple":
+        return ".ring .tile.chosen"
+    to = locator.get_attribute("data-to")
+    return f".ring .tile.picked[data-tile='{to}'], .ring .tile.trail-to[data-tile='{to}']"
 
 
 def decide(page, turn, samples):
@@ -84,11 +104,12 @@ def decide(page, turn, samples):
     if turn % 2 == 0 and page.locator("[data-testid=draw]").count() or not cards.count():
         timed_click(page, page.locator("[data-testid=draw]"), "draw", samples)
         return True
-    timed_click(page, cards.first, "card", samples)
+    timed_click(page, cards.first, "card", samples, chosen=chosen_mark(cards.first, "card"))
     for _ in range(4):
         for selector, kind in ((".actions .meeple-btn", "meeple"), (".actions .reach-btn", "tile")):
             if page.locator(selector).count():
-                timed_click(page, page.locator(selector).first, kind, samples)
+                control = page.locator(selector).first
+                timed_click(page, control, kind, samples, chosen=chosen_mark(control, kind))
                 break
         else:
             return True
@@ -126,7 +147,7 @@ def play(playwright, base, seed, clicks, bots_clicks, throttle):
     try:
         page = throttled_page(chromium, f"{base}?players=human,bot:easy,bot:easy&seed={seed}&speed=instant", throttle)
         turn = 0
-        while sum(len(v) for v in samples.values()) < clicks and decide(page, turn, samples):
+        while len(samples.get("shown", [])) < clicks and decide(page, turn, samples):  # one "shown" a click
             turn += 1
         if bots_clicks:
             page = throttled_page(chromium, f"{base}?players=bot:hard,bot:hard,bot:hard&seed={seed}&speed=fast", throttle)

@@ -1,5 +1,6 @@
 """The screenshots of docs/look/: the table, the hand, a power card's targets, the phone
-and its menu, the review, each at a small scale. Played by clicks on a built site:
+and its menu, the rules panel open, the guided game, the end of a game (1280 × 800),
+the replay and the review, each at a small scale. Played by clicks on a built site:
 
     .venv/bin/python -m tests.e2e.look_shots SITE OUTDIR TAG    # e.g. _site docs/look after
 """
@@ -21,6 +22,7 @@ SETUP = {"meeples": [[2, 3], [6, 7], [10, 11]], "scores": [3, 0, 5],
                    {"movement": [2]}, {"movement": [3], "power": ["defense"]}]}
 LAPTOP = {"viewport": {"width": 1366, "height": 900}, "device_scale_factor": 0.55}
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 0.8}
+SMALL_LAPTOP = {"viewport": {"width": 1280, "height": 800}, "device_scale_factor": 0.55}
 
 
 def settle(page, x=5, y=5):
@@ -45,6 +47,25 @@ def table(browser, url, shot, hand):
     page.click("[data-testid=hand] button.card[data-arg='7']")
     settle(page)
     shot(page, "table")
+    page.click("[data-testid=rules-open]")
+    settle(page)
+    shot(page, "rules-panel")
+    page.context.close()
+
+
+def guide(browser, url, shot):
+    """The guided game at 1280 × 800, its first move's card chosen."""
+    page = browser.new_context(**SMALL_LAPTOP).new_page()
+    page.goto(url + "?tutorial=1")
+    chromium.wait_ready(page)
+    page.wait_for_selector("[data-testid=tutorial]")
+    for _ in range(6):
+        if page.locator("[data-testid=hand] button.card.movement").count():
+            break
+        page.locator(".coach-actions .btn.primary").first.click()
+    page.locator("[data-testid=hand] button.card.movement").first.click()
+    settle(page)
+    shot(page, "guide")
     page.context.close()
 
 
@@ -76,7 +97,17 @@ def phone(browser, url, shot):
 
 
 def review(browser, url, shot):
-    page = game(browser, LAPTOP, url, "?players=human,bot:easy,bot:easy&seed=5&speed=instant&target=6", None)
+    """The end of a game at 1280 × 800, its replay, then its review."""
+    page = game(browser, SMALL_LAPTOP, url, "?players=human,bot:easy,bot:easy&seed=5&speed=instant&target=6", None)
+    settle(page)
+    shot(page, "end")
+    page.set_viewport_size(LAPTOP["viewport"])
+    page.click("[data-testid=end-replay]")
+    page.wait_for_selector("[data-testid=replay-bar]")
+    page.click("[data-testid=replay-back]")
+    settle(page)
+    shot(page, "replay")
+    page.click("[data-testid=replay-close]")
     page.click("[data-testid=end-review]")
     page.wait_for_selector("[data-testid=review-panel]:not([aria-busy])", timeout=600_000)
     page.locator("[data-testid=review-item]").first.click()
@@ -100,6 +131,7 @@ def main(site, out, tag):
             browser = chromium.launch(playwright)
             table(browser, url, shot, str(out / f"hand-{tag}.png"))
             phone(browser, url, shot)
+            guide(browser, url, shot)
             review(browser, url, shot)
             browser.close()
     finally:

@@ -72,3 +72,11 @@ def test_the_score_track_puts_each_player_at_their_score():
     markers = re.findall(r'class="track-marker[^"]*" style="left:([\d.]+)%', html)
     assert [float(x) for x in markers] == [25.0, 0.0, 100.0], markers
     assert ">12<" in html and "Score track to 12" in html
+
+
+def test_tied_markers_on_the_score_track_stand_one_above_the_other():
+    g = new_game(3, {"target": 12}, 1, {"scores": [5, 5, 6]})
+    html = to_html(score_track(g.view(0), SEATS))
+    placed = re.findall(r'class="track-marker[^"]*" style="left:([\d.]+)%;--level:(\d)', html)
+    assert [(float(x), int(level)) for x, level in placed] == [(41.67, 0), (41.67, 1), (50.0, 0)], placed
+    assert "--rows:2" in html  # the track makes room for both rows

@@ -307,6 +307,36 @@ def test_tile_cards_stay_apart_and_inside_the_box(tiles, aspect):
     assert places[tiles // 4][0] > 50  # numbers run clockwise
 
 
+@pytest.mark.parametrize("tiles", [12, 16, 20])
+@pytest.mark.parametrize("aspect", [1.5, 0.7])
+def test_the_rings_middle_is_a_box_no_tile_touches(tiles, aspect):
+    from web.render.layout import CARD_RATIO, centre_box, layout
+
+    width, places = layout(tiles, aspect)
+    left, top, w, h = centre_box(tiles, aspect)
+    tile_h = width * CARD_RATIO * aspect  # % of the box height
+    assert abs(left + w / 2 - 50) < 0.01 and abs(top + h / 2 - 50) < 0.01 and w > 40 and h > 30
+    for x, y in places:
+        assert (x + width / 2 <= left or x - width / 2 >= left + w
+                or y + tile_h / 2 <= top or y - tile_h / 2 >= top + h), (x, y)
+
+
+@pytest.mark.parametrize("tiles", [12, 16, 20])
+@pytest.mark.parametrize("aspect", [1.5, 0.7])
+def test_every_landing_tiles_tags_find_a_place_over_no_other_tile(tiles, aspect):
+    from web.render.layout import CARD_RATIO, TAG_SIDES, _overlaps, _tag_box, layout, tag_sides
+
+    width, places = layout(tiles, aspect)
+    w = width / 100 * aspect
+    cards = [(x / 100 * aspect, y / 100) for x, y in places]
+    names = {v: k for k, v in TAG_SIDES.items()}
+    for i, side in enumerate(tag_sides(tiles, aspect)):
+        tags = _tag_box(names[side], *cards[i], w, w * CARD_RATIO)
+        assert not any(_overlaps(tags, (x, y, w, w * CARD_RATIO)) for j, (x, y) in enumerate(cards) if j != i), i + 1
+        dx, dy = aspect / 2 - cards[i][0], 0.5 - cards[i][1]
+        assert (tags[0] - cards[i][0]) * dx + (tags[1] - cards[i][1]) * dy > 0, i + 1  # towards the middle
+
+
 # ----- no hard-coded UI strings ---------------------------------------------
 
 WORDY_ATTRS = {"aria-label", "title", "placeholder", "alt", "aria-description"}

@@ -28,15 +28,29 @@ export function remember(root) {
   return null;
 }
 
-// Focus `el`, scrolling only when its place (not where a glide shows it now) is off screen.
+// Focus `el`, scrolling only when its place (not where a glide shows it now) is off screen;
+// then a control of the turn (the play area: prompt, ring, hand) brings the whole turn into
+// view, the prompt with it, rather than that control alone at the screen's edge.
 function focusOn(el) {
   el.focus({ preventScroll: true });
   let top = 0;
   for (let at = el; at; at = at.offsetParent) top += at.offsetTop;
-  if (top < scrollY || top + el.offsetHeight > scrollY + innerHeight) el.scrollIntoView({ block: "nearest" });
+  if (top < scrollY || top + el.offsetHeight > scrollY + innerHeight) {
+    (el.closest(".play-area") ?? el).scrollIntoView({ block: "nearest" });
+  }
+}
+
+// A new screen (the table after the form's Start, the replay …) opens at its top, as a new
+// page would: the form's scroll kept would push the table's prompt above the screen.
+let screenShown = null;
+function newScreen(root) {
+  const screen = [...(root.firstElementChild?.classList ?? [])].find((name) => name.startsWith("screen-")) ?? null;
+  if (screenShown !== null && screen !== screenShown) scrollTo(0, 0);
+  screenShown = screen;
 }
 
 export function settle(root, focus, kept) {
+  newScreen(root);
   const modal = isolate(root);
   const wanted = focus && focus !== "choice" ? root.querySelector(focus) : null;
   if (modal) {

@@ -9,6 +9,7 @@
 // draws a moment after it decides.)
 
 import { FOCUSABLE, trapTab } from "./focus.mjs";
+import { provisionally, unmark } from "./patch.mjs";
 import { pressEnd, pressStart } from "./tips.mjs";
 import { words } from "./voice.mjs";
 
@@ -39,6 +40,35 @@ function pressedNow(el) {
 export function released() {
   shown?.classList.remove("pressed");
   shown = null;
+  unmark();  // answered without a drawing: the choice shown at once was not taken
+}
+
+// A card, a meeple or a tile pressed shows chosen at once, as the worker will draw it
+// (a card lifted, the meeple's tile ringed, the tile marked), a provisional mark
+// (patch.mjs) that the worker's drawing then confirms or corrects. The worker's answer
+// takes a moment (much longer on a slow phone); which control was pressed is known now.
+const tileOf = (root, n) => root.querySelector(`.ring .tile[data-tile="${CSS.escape(String(n))}"]`);
+const only = (root, el, selector, name) => {
+  if (!el) return;
+  for (const other of root.querySelectorAll(selector)) if (other !== el) provisionally(other, name, false);
+  provisionally(el, name, true);
+};
+const CHOSEN = {
+  card: (root, el) => {  // a second press on the chosen card puts it back
+    if (el.classList.contains("selected")) provisionally(el, "selected", false);
+    else only(root, el, ".hand .card.selected", "selected");
+  },
+  meeple: (root, el) => {
+    const [seat, index] = JSON.parse(el.getAttribute("data-arg"));  // on the ring or a button naming it
+    const pawn = root.querySelector(`.ring .meeple[data-key="meeple-${seat}-${index}"]`);
+    only(root, pawn && tileOf(root, pawn.dataset.on), ".ring .tile.chosen", "chosen");
+  },
+  tile: (root, el) => only(root, el.closest(".tile"), ".ring .tile.picked", "picked"),
+  how: (root, el) => only(root, el.dataset.to && tileOf(root, el.dataset.to), ".ring .tile.picked", "picked"),
+};
+
+function chosenNow(root, el) {
+  CHOSEN[el.dataset.act]?.(root, el);
 }
 
 export function listen(root, send) {
@@ -56,6 +86,7 @@ export function listen(root, send) {
     if (clicks > 1 || (clicks === 1 && !sameControl(began, el))) return;
     const raw = el.getAttribute("data-arg");
     pressedNow(el);
+    chosenNow(root, el);
     command(el.dataset.act, raw ? JSON.parse(raw) : null);
   });
   root.addEventListener("change", (event) => {

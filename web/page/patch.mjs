@@ -38,8 +38,25 @@ function parse(markup) {
   return disarm(template.content);
 }
 
+// Marks the page shows ahead of the worker's drawing (a choice shown chosen at once:
+// input.mjs), each with how to undo it. All are undone before the worker's next drawing
+// is patched in, or when the worker answers without one: the drawing alone decides what
+// stays, so it confirms a mark (drawn again, in the same frame) or corrects it.
+const provisional = [];
+
+export function provisionally(el, name, on) {
+  if (el.classList.contains(name) === on) return;
+  el.classList.toggle(name, on);
+  provisional.push(() => el.classList.toggle(name, !on));
+}
+
+export function unmark() {
+  while (provisional.length) provisional.pop()();
+}
+
 // Patch `root`'s regions with a render's `skeleton` (or null) and changed `regions`.
 export function patch(root, skeleton, regions) {
+  unmark();
   const drawn = new Map();  // region name -> element on the page
   for (const el of root.querySelectorAll("[data-region]")) drawn.set(el.dataset.region, el);
   const used = new Set();

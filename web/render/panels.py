@@ -68,14 +68,17 @@ def _card_name(card):
 
 
 def piles(view, last_card=None, last_by=None):
-    """Decks and discard piles, and the card played last (in the ring's middle)."""
+    """Decks and discard piles, and the card played last (in the ring's middle); each
+    caption is also the pile's title (a short middle shows no captions: style.css)."""
     mdisc, pdisc = view["movement_discard"], view["power_discard"]
     return h("div", {"class": "piles"},
-             h("div", {"class": "pile"}, cards.back("movement", view["movement_deck"]),
-               h("span", {"class": "pile-label"}, tn("piles.movement", len(mdisc), deck=view["movement_deck"]))),
-             h("div", {"class": "pile"}, cards.back("power", view["power_deck"]),
-               h("span", {"class": "pile-label"}, tn("piles.power", len(pdisc), deck=view["power_deck"]))),
+             _pile("movement", view["movement_deck"], tn("piles.movement", len(mdisc), deck=view["movement_deck"])),
+             _pile("power", view["power_deck"], tn("piles.power", len(pdisc), deck=view["power_deck"])),
              _last(last_card, last_by, view))
+
+
+def _pile(kind, count, words):
+    return h("div", {"class": "pile", "title": words}, cards.back(kind, count), h("span", {"class": "pile-label"}, words))
 
 
 def _last(card_id, by, view):
@@ -83,36 +86,61 @@ def _last(card_id, by, view):
         return None
     shield = view["options"]["defense"] == "shield"
     # The label under the card, as under the decks: above it, it ran into the card on small rings.
-    return h("div", {"class": "last-played"},
-             cards.card(card_id, shield_mode=shield, small=True),
-             h("span", {"class": "pile-label"}, t("piles.last", name=by) if by else t("piles.last_anon")))
+    words = t("piles.last", name=by) if by else t("piles.last_anon")
+    return h("div", {"class": "last-played", "title": words},
+             cards.card(card_id, shield_mode=shield, small=True), h("span", {"class": "pile-label"}, words))
+
+
+# A marker's width on the score track: a twelfth of the track at most (style.css
+# .score-track --badge), so markers at neighbouring scores of a track to 12 never touch.
+BADGES_ALONG = 12
 
 
 def score_track(view, seats):
     """A score track in the ring's middle: a bar from 0 to the target score, ticked, the
     target flagged at its end, each player's marker (their people's shape in its colour) at
-    their score; a hidden score shows its band. Equal scores stack."""
+    their score; a hidden score shows its band. A marker that would touch another goes up
+    a row (--level): tied markers stand one above the other, each seen whole."""
     target = view["options"]["target"]
     every = 1 if target <= 15 else 5
     ticks = [h("span", {"class": classes("track-tick", major=n % 5 == 0),
                         "style": f"left:{100 * n / target:.2f}%"}) for n in range(every, target, every)]
-    markers, seen = [], {}
+    spots = {}
     for s in range(view["players"]):
         score = view["scores"][s]
         low, high = _band(view, s) if score is None else (score, score)
-        where = min(low, target)
-        level = seen[where] = seen.get(where, -1) + 1
+        spots.setdefault(min(low, target), []).append((s, high))
+    markers, rows = [], 0
+    for where, level, (s, high) in _track_places(spots, target):
+        rows = max(rows, level + 1)
         style = f"left:{100 * where / target:.2f}%;--level:{level}"
-        if high != low:  # a hidden score: its band
+        if high != where:  # a hidden score: its band
             style += f";--span:{100 * (min(high, target) - where) / target:.2f}%"
-        markers.append(h("span", {"class": classes("track-marker", band=high != low), "style": style,
+        markers.append(h("span", {"class": classes("track-marker", band=high != where), "style": style,
                                   "data-key": f"track-{s}", "title": player_name(seats, s)},
                          badge(s, size=None, extra="track-badge")))
-    return h("div", {"class": "score-track", "role": "img",
+    return h("div", {"class": "score-track", "role": "img", "style": f"--rows:{rows}",
                      "aria-label": t("track.label", target=target,
                                      scores=", ".join(_said(view, seats, s) for s in range(view["players"])))},
              h("div", {"class": "track-bar"}, ticks, h("span", {"class": "track-target"}, target)),
              h("div", {"class": "track-markers", "aria-hidden": "true"}, markers))
+
+
+def _track_places(spots, target):
+    """(score, row, marker) for each marker: each at its score, on the lowest row where it
+    touches no other marker (tied ones one above the other)."""
+    per = max(1, target / BADGES_ALONG)  # a marker's width, in points of the track
+    rows = []  # per row: the scores of the markers on it
+    out = []
+    for where, group in sorted(spots.items()):
+        for marker in group:
+            level = next((i for i, row in enumerate(rows) if all(abs(where - other) >= per - 1e-9 for other in row)),
+                         len(rows))
+            if level == len(rows):
+                rows.append([])
+            rows[level].append(where)
+            out.append((where, level, marker))
+    return sorted(out, key=lambda placed: placed[2])  # in seat order, as drawn before
 
 
 def _band(view, seat):

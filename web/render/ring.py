@@ -11,7 +11,7 @@ from ..markup import cached, classes, h
 from .art import emblem, pawn
 from .cards import signed
 from .common import COLOURS, arg, badge, meeple_label, meeple_text, people, player_name
-from .layout import CARD_RATIO, TALL, WIDE, layout
+from .layout import CARD_RATIO, TALL, WIDE, centre_box, layout, tag_sides
 from .outcome import outcome_tag, outcome_text
 
 # Tiles rarely change between steps, so each tile's markup is kept by everything it shows:
@@ -73,15 +73,23 @@ def ring(view, seats, offer=None, marks=None, center=None, walks=None):
     reach = _reach_marks(offer, seats, view)
     marks = marks or {}
     (wide, places), (tall, places_tall) = layout(tiles, WIDE), layout(tiles, TALL)
+    spots = [(*wide_at, *tall_at, *sides) for wide_at, tall_at, sides  # each tile's place, where its tags hang
+             in zip(places, places_tall, zip(tag_sides(tiles, WIDE), tag_sides(tiles, TALL)))]
     style = f"--tiles:{tiles};--tile-w:{wide}%;--tile-w2:{tall}%"
     return h("div", {"class": f"ring ring-{tiles}", "style": style, "role": "group", "aria-label": t("ring.label"),
                      "data-keys": "ring"},
-             [_cached_tile(n, places[n - 1] + places_tall[n - 1], seats, on.get(n, []), reach.get(n),
+             [_cached_tile(n, spots[n - 1], seats, on.get(n, []), reach.get(n),
                            tuple(marks.get(n, ())) + (("chosen",) if chosen in on.get(n, []) else ()))
               for n in range(1, tiles + 1)],
-             h("div", {"class": "ring-center", "data-region": "ring-center"}, center),
+             h("div", {"class": "ring-center", "data-region": "ring-center", "style": _centre_style(tiles)}, center),
              _meeple_layer(on, seats, clickable, (wide, places), (tall, places_tall), walks or {},
                            _open_words(view, seats)))
+
+
+def _centre_style(tiles):
+    """The ring's middle: the box no tile touches, in the wide and the tall layout (style.css)."""
+    return ";".join(f"--c{k}{n}:{v}%" for n, aspect in ((1, WIDE), (2, TALL))
+                    for k, v in zip("ltwh", centre_box(tiles, aspect)))
 
 
 def _open_words(view, seats):
@@ -169,7 +177,8 @@ def _cached_tile(n, place, seats, here, reach, marks):
 def _tile(n, place, meeples, reach, marks, lang):
     """One tile card as markup (its meeples are drawn in the ring's own layer); `place` is
     its centre in the wide and the tall layout (%), `meeples` each meeple there with its
-    words (its accessible name says who stands there), `lang` the language the words are in."""
+    words (its accessible name says who stands there), `lang` the language the words are in;
+    `place` ends with where its tags hang in each layout (layout.tag_sides)."""
     words = tile_words(n, [text for _, text in meeples])
     reach = dict(reach) if reach else None
     kind = tile_kind(n)
@@ -181,6 +190,8 @@ def _tile(n, place, meeples, reach, marks, lang):
     # Where its tags hang, in the wide and the tall layout: on the ring's sides they open
     # towards its middle (anchored at the tile's outer edge), never off the screen.
     style += ";--ax1:{}%;--ax2:{}%".format(*(_anchor(x) for x in (place[0], place[2])))
+    style += "".join(f";--t{k}{shape}:{v}" for shape, side in enumerate(place[4:], 1)  # its tags: layout.tag_sides
+                     for k, v in zip(("l", "t", "dx", "dy"), side))
     style += f";--people:{COLOURS[owner]}" if owner is not None else ""
     tip = t("words.join", move=words, tile=t("tip." + kind))
     return cached(h(

@@ -36,7 +36,7 @@ FILE_NAME = re.compile(rf"(?<![\w/.<>*$-])((?:[\w.-]+/)*[\w-][\w.-]*\.(?:{'|'.jo
 PLACEHOLDER = re.compile(r"(?:^|[-/])[A-Z]+(?:[-.].*)?\.json$")  # GAME.json, NAME-logit.json, lepeuple-YYYYMMDD-HHMM.json
 BUILT = ("_site/", "out/")  # the built site, and scripts/build_site.py's name for it
 ELSEWHERE = {
-    "sw.js", "python-files.json", "manifest.json",  # written by scripts/build_site.py into the built site
+    "sw.js", "python-files.zip", "manifest.json",  # written by scripts/build_site.py into the built site
     "pyodide.mjs", "pyodide.asm.mjs", "src/stdlib/pyscript.js",  # Pyodide's and PyScript's own, from npm
     "Tools/i18n/msgfmt.py",  # CPython's, which web/msgfmt.py follows
     "Node.js",  # the runtime's name, not a file
@@ -110,3 +110,11 @@ def test_a_file_name_that_is_not_there_is_found(text, name):
 @pytest.mark.parametrize("name", ["learned.json", "web/model/eyes.py", "model/eyes.py", "GAME.json", "_site/sw.js"])
 def test_a_file_name_that_is_there_or_stands_for_one_counts(name):
     assert FILE_NAME.findall(f"see {name}.") == [name] and exists(name, ROOT)
+
+
+def test_no_placeholder_is_left_in_the_docs():
+    """A token standing for a figure not yet known (SPRT_SH10, TODO_X …) never lands in the docs."""
+    token = re.compile(r"(?:^|[^`A-Za-z_])((?:SPRT|TODO|TBD|FIXME|XXX)_[A-Z0-9_]+)")
+    found = [(path.name, m[1]) for path in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+             for m in token.finditer(path.read_text(encoding="utf-8"))]
+    assert found == []

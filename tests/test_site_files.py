@@ -1,5 +1,5 @@
 """The site ships the Python the page imports and nothing of the layers it never imports
-(scripts/build_site.py's python-files.json): no command line, no arena, no scenarios, no
+(scripts/build_site.py's python-files.zip): no command line, no arena, no scenarios, no
 research bots nor their learned evaluation; the build fails otherwise. The first
 screen's JavaScript takes its storage and URL keys from the Python, through the module
 the build writes (web/startup/keys.mjs)."""

@@ -1,6 +1,6 @@
 """The browser layer: Python that turns engine views into DOM and clicks into actions.
 
-All of it runs in the page's Web Worker (web/startup/worker.mjs); the page's own
+All of it runs in the page's Web Worker (PyScript's: web/main.py); the page's own
 thread only draws (web/page/*.mjs, JavaScript). Its rooms: startup/ (from the
 first byte until Python draws the page), model/ (what the page knows: its setup, who may
 see what, clicks to actions, steps, bots in slices, storage), remote/ (playing with friends

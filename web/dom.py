@@ -1,6 +1,6 @@
 """The page, as the Python in its Web Worker reaches it: every call is a message.
 
-The page's Python runs in a Web Worker (web/startup/worker.mjs); the page's
+The page's Python runs in a Web Worker (PyScript's: web/main.py); the page's
 main thread only draws (web/page/*.mjs). `WorkerDom` implements the small
 interface web/app.py uses (tests use a fake with the same methods) by sending
 JSON messages to the main thread's patcher:

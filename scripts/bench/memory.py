@@ -7,7 +7,7 @@ and its workers', as the DevTools protocol reports them.
 Opens the built page in headless Chromium with five hard bots (speed=instant),
 waits until they have played `--actions` actions, then asks each of the page's
 JavaScript contexts for its heap (Runtime.getHeapUsage): the page's main thread
-and each dedicated worker (the page's Python runs in one: web/startup/worker.mjs),
+and each dedicated worker (the page's Python runs in one: PyScript's),
 each as the heap's used bytes and the bytes of the ArrayBuffers it holds
 (Pyodide's WebAssembly memory is one), and their total. The service worker is
 left out (it only caches). Prints a table, then one JSON line. `--site` measures

@@ -50,7 +50,7 @@ def test_runtime_is_local(tmp_path):
     assert 'from "../../vendor/pyodide/pyodide.mjs"' in loader and "://" not in loader
     assert 'from "../vendor/pyodide/pyodide.mjs"' in (out / "bare/worker.mjs").read_text()
     assert (out / "vendor/pyodide/pyodide.asm.wasm").is_file()
-    for name in ("index.html", "web/page/page.mjs", "web/startup/worker.mjs", "bare/worker.mjs"):
+    for name in ("index.html", "web/page/page.mjs", "pyscript.toml", "bare/worker.mjs"):
         assert not re.search(r"https?://", (out / name).read_text().split("-->")[-1]), name
 
 

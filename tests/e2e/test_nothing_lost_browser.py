@@ -78,26 +78,40 @@ def test_a_games_link_pasted_into_an_open_tab_opens_its_replay(goto_ready, page)
     assert "link" in page.locator("[data-testid=notices]").inner_text().lower()
 
 
-@pytest.mark.parametrize("how", ["innerHTML", "append"])
+@pytest.mark.parametrize("how", ["innerHTML", "append", "patch"])
 def test_scripts_added_to_the_page_after_start_up_run_nothing(goto_ready, recorder, how):
-    """The page's thread runs our modules only: no PyScript to run a <script type="py"> or a
-    <py-script> added later, and the CSP refuses an inline script."""
-    recorder.allow_console("Content Security Policy|Refused to execute inline script")
+    """PyScript's core watches the page for <script type="py">: one added after start-up, in
+    PyScript's worker with our own configuration or on the page's thread, a <py-script>, a
+    MicroPython one, or an inline <script>, added through markup, through the DOM or through
+    the patcher that draws the worker's regions, runs nothing (web/page/guard.mjs)."""
+    recorder.allow_console("Content Security Policy|Refused to execute inline script|was taken out")
     page = goto_ready()
-    code = "from js import window\nwindow.__pwned = 1\n"
-    page.evaluate("""([how, code]) => {
+    workers = len(page.workers)
+    code = "import js\njs.fetch('./pwned-py')\n"
+    page.evaluate("""async ([how, code]) => {
+        const scripts = [["script", {type: "py", worker: "", config: "./pyscript.toml"}, code],
+                         ["script", {type: "py", config: "./pyscript.toml"}, code],
+                         ["script", {type: "mpy"}, code], ["py-script", {}, code],
+                         ["script", {}, "fetch('./pwned-inline')"]];
+        const markup = scripts.map(([tag, attrs, text]) => `<${tag} ${Object.entries(attrs)
+            .map(([k, v]) => `${k}="${v}"`).join(" ")}>${text}</${tag}>`).join("");
         const box = document.createElement("div");
         document.body.append(box);
-        const markup = `<script type="py">${code}</script><py-script>${code}</py-script>`
-            + `<script>window.__pwned = 2</script>`;
-        if (how === "innerHTML") { box.innerHTML = markup; return; }
-        for (const [tag, type, text] of [["script", "py", code], ["py-script", null, code],
-                                          ["script", null, "window.__pwned = 2"]]) {
-            const el = document.createElement(tag);
-            if (type) el.type = type;
-            el.textContent = text;
-            box.append(el);
+        if (how === "innerHTML") box.innerHTML = markup;
+        else if (how === "append") {
+            for (const [tag, attrs, text] of scripts) {
+                const el = document.createElement(tag);
+                for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+                el.textContent = text;
+                box.append(el);
+            }
+        } else {
+            const { patch } = await import("./web/page/patch.mjs");
+            box.dataset.region = "pwned";
+            patch(document.body, null, { pwned: `<div data-region="pwned">${markup}</div>` });
         }
     }""", [how, code])
-    page.wait_for_timeout(1500)
-    assert page.evaluate("window.__pwned") is None
+    page.wait_for_timeout(3000)
+    assert not page.locator("script[type=py]:not([name=game]), script[type=mpy], py-script").count()
+    assert not [url for url in recorder.requests if "pwned" in url]
+    assert len(page.workers) == workers

@@ -1,7 +1,7 @@
 """The page stays responsive while bots think: it draws frames, and the worker
 thinking for them looks at the page's messages between slices.
 
-Bots think in the page's worker (web/startup/worker.mjs), in slices (SLICE in
+Bots think in the page's worker (PyScript's, web/main.py), in slices (SLICE in
 web/model/botrunner.py), giving the worker back its event loop after each: a
 click is handled after at most one slice. What a player relies on is that the
 page keeps drawing while a bot thinks, not a wall time that the machine's load

@@ -1,6 +1,6 @@
 """The page's thread only draws: the game's Python (the engine, the bots' search,
 the review, every screen's drawing) runs in a module Web Worker
-(web/startup/worker.mjs), and a worker that dies is restarted with nothing lost."""
+(PyScript's: web/main.py), and a worker that dies is restarted with nothing lost."""
 
 import json
 from pathlib import Path

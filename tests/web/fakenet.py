@@ -11,6 +11,8 @@ App of the same `browser`. Messages are delivered when `run` pumps them, in orde
 import itertools
 import re
 
+from web.contract import check
+
 
 def chrome_sdp(n, kind):
     """A description as Chromium makes it for a data channel on one network: its mDNS host
@@ -32,7 +34,6 @@ def ufrag(sdp):
     m = re.search(r"a=ice-ufrag:(\S+)", sdp)
     return m.group(1) if m else None
 
-from web.contract import check
 
 
 class Net:

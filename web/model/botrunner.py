@@ -1,6 +1,6 @@
 """Running a bot in the page's worker without making the page wait for it.
 
-The page's Python runs in a Web Worker (web/startup/worker.mjs): a bot thinking
+The page's Python runs in a Web Worker (PyScript's: web/main.py): a bot thinking
 never holds up the page's own thread, which draws. Within the worker, the bot
 thinks in slices of SLICE seconds; between slices the coroutine yields to the
 worker's event loop (`asyncio.sleep(0)`: a message to itself in Pyodide, no

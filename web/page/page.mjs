@@ -1,7 +1,7 @@
 // The page's main thread: it only draws.
 //
 // The page's Python (the engine, the bots, the review and every screen's
-// drawing) runs in a module Web Worker, web/startup/worker.mjs, so that
+// drawing) runs in PyScript's worker (index.html, web/main.py), so that
 // nothing it thinks or draws ever holds up a frame, a click or a scroll here
 // (docs/web.md says why, with the figures). This module starts the worker,
 // tells it what only the page knows, hands it what the player does

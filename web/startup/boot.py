@@ -1,6 +1,6 @@
 """Starting the page's Python in its Web Worker, and what the page tells it.
 
-web/startup/worker.mjs calls `serve(post)` once Pyodide runs, and then hands
+web/main.py (which PyScript runs in its worker) calls `serve(post)`, and then hands
 every message of the page's main thread (web/page/page.mjs) to the function it
 returns. The first is "boot": the facts only the page knows (its address, the
 browser's languages, what localStorage holds, what the player did on the first

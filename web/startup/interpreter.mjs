@@ -1,41 +1,38 @@
-// Pyodide, started from a memory snapshot when there is one, with our Python
-// files in its file system. This module runs in the page's Web Worker
-// (web/startup/worker.mjs imports it): the page's main thread never runs Python.
+// PyScript's interpreter module (pyscript.toml names it): Pyodide, started from a
+// memory snapshot when there is one. PyScript imports it in its worker and calls
+// `loadPyodide`; the page's main thread never runs Python (this module refuses to
+// start there).
 //
-// It starts Pyodide as soon as it is imported, and exports the promise of it
-// (`started`). We pass loadPyodide `_loadSnapshot`: the WebAssembly memory of
-// a Pyodide that has already initialised CPython and imported the modules the
-// page needs (made by scripts/make_snapshot.mjs at build time). Restoring it
-// takes a fraction of a second instead of seconds. If the snapshot cannot be
-// fetched, read or restored, Pyodide starts the ordinary way, with a console
-// warning only.
+// It starts Pyodide as soon as it is imported. We pass Pyodide's loadPyodide
+// `_loadSnapshot`: the WebAssembly memory of a Pyodide that has already initialised
+// CPython and imported the modules the page needs (made by scripts/make_snapshot.mjs
+// at build time). Restoring it takes a fraction of a second instead of seconds. If
+// the snapshot cannot be fetched, read or restored, Pyodide starts the ordinary way,
+// with a console warning only.
 //
-// Our Python files (lepeuple/, web/) come in one file, python-files.json
-// ({path: text}, written by scripts/build_site.py), fetched at the same time
-// and written into Pyodide's working directory (/home/pyodide) once it runs:
-// one request instead of one per module.
+// Our Python files (lepeuple/, web/) come in one archive, python-files.zip (written by
+// scripts/build_site.py), which PyScript unpacks once Pyodide runs (pyscript.toml's
+// [files]); it is fetched here at the same time as the rest, and PyScript's fetch of
+// it is answered from here.
 //
-// The large files come gzipped (GitHub Pages compresses neither .bin nor
-// .wasm) and are unpacked by the browser's DecompressionStream as they
-// arrive: the snapshot, python-files.json and Pyodide's WebAssembly module
-// (compiled while downloading, then handed to Pyodide: see below), and
-// Pyodide's JavaScript (pyodide.asm.mjs, made into a function). The
+// The large files come gzipped (GitHub Pages compresses neither .bin nor .wasm) and
+// are unpacked by the browser's DecompressionStream as they arrive: the snapshot and
+// Pyodide's WebAssembly module (compiled while downloading, then handed to Pyodide:
+// see below), and Pyodide's JavaScript (pyodide.asm.mjs, made into a function). The
 // snapshot file is read against the wasm's bytes (web/startup/snapshotfile.mjs).
 // All of them are asked for at once. The standard library is the build's trimmed
 // python_stdlib.zip, the lock file one without packages. Without
 // DecompressionStream, or when a .gz is missing, the plain files are used
 // (no snapshot: an ordinary start).
 //
-// Progress: every byte of those files counted as it arrives, dispatched (in the
-// worker) as "lepeuple:progress" events {file, loaded, total, phase}, which
-// worker.mjs passes on to the page (web/startup/loader.mjs shows them). On a
-// first visit (the worker's address says `?stash`: no service worker controls
-// the page yet), what was fetched is also put in the cache "lepeuple-fetched",
-// where the service worker's install finds it instead of downloading it again;
-// then "lepeuple:fetched" is dispatched (the page then registers the service worker).
+// Progress: every byte of those files counted as it arrives, posted to the page as
+// "progress" {file, loaded, total, phase} (web/startup/loader.mjs shows it). On a
+// first visit (no cache of the service worker yet), what was fetched is also put in
+// the cache "lepeuple-fetched", where the service worker's install finds it instead
+// of downloading it again; then "fetched" is posted (the page registers the service worker).
 //
 // Performance marks (for scripts/bench/startup_bench.py and first_visit_bench.py,
-// passed on to the page by worker.mjs): lepeuple:snapshot-downloaded,
+// posted to the page as 'marks'): lepeuple:snapshot-downloaded,
 // wasm-downloaded, snapshot-fetched (and unpacked), snapshot-restored, interpreter-loaded.
 
 import { loadPyodide as loadFromScratch } from "../../vendor/pyodide/pyodide.mjs";

@@ -277,3 +277,19 @@ def test_render_reaching_up_is_found():
              "web.controllers.game": {"web.render.table"}}
     assert render_reaches_up(graph) == ["web.render.log imports web.app",
                                         "web.render.table imports web.controllers.game"]
+
+
+def test_the_page_reaches_the_engine_through_its_public_names():
+    """web/ imports the rules core only through lepeuple's public names (lepeuple/__init__.py's
+    __all__), never a module of lepeuple/core/; the layers built on it (bots, coach) it imports."""
+    import lepeuple
+
+    inside = {m: sorted(n for n in imported_names(m) if n.startswith("lepeuple.core"))
+              for m in MODULES if m.startswith("web")}
+    assert {m: names for m, names in inside.items() if names} == {}
+    for module in (m for m in MODULES if m.startswith("web")):
+        path, tree = MODULES[module]
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "lepeuple":
+                names = {a.name for a in node.names if f"lepeuple.{a.name}" not in MODULES}  # bots, coach: layers
+                assert names <= set(lepeuple.__all__), (module, sorted(names))

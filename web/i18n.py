@@ -155,7 +155,7 @@ def power_name(card):
 
 def power_title(card):
     """A power card's name where its face (printed name) is shown too: ja 強靭（Force）, en Force."""
-    from lepeuple.core.cards import NAMES  # the printed names
+    from lepeuple import NAMES  # the printed names
 
     name = power_name(card)
     return name if name == NAMES[card] else t("power.title", name=name, printed=NAMES[card])

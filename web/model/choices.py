@@ -14,7 +14,7 @@ as named, and "Which way?" is asked only after a click on the tile alone.
 
 from dataclasses import dataclass, field
 
-from lepeuple.core.cards import TARGETED
+from lepeuple import TARGETED
 
 
 @dataclass

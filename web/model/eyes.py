@@ -30,8 +30,7 @@ What a seat sees is then the engine's `view(seat)`, and nobody's eyes is the
 spectator's `view(None)` (no hand at all): hidden means hidden at the source.
 """
 
-from lepeuple import action_to_json
-from lepeuple.core.events import redact
+from lepeuple import action_to_json, redact_event as redact
 
 EVERYONE = "all"  # every hand shown, one seat at a time (finished games only)
 # Event types that may say something a seat cannot see (lepeuple.core.events.redact):

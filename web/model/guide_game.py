@@ -20,9 +20,9 @@ the very same table.
 
 import json
 
+from lepeuple import action_from_json as from_json
 from lepeuple.coach import guide_script as script
 from lepeuple.coach.preview import preview
-from lepeuple.core.actions import from_json
 
 from ..i18n import power_name, t
 from ..render.common import meeple_label

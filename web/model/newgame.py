@@ -11,9 +11,13 @@ import unicodedata
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
-from lepeuple.core.errors import show  # a bad value quoted short, as JSON writes it
-from lepeuple.core.game import DEFAULT_OPTIONS, OPTION_CHOICES, TARGETS  # the engine's options, not a copy
-from lepeuple.core.setup import MAX_SEED
+from lepeuple import (  # the engine's options, not a copy
+    DEFAULT_OPTIONS,
+    MAX_SEED,
+    OPTION_CHOICES,
+    TARGETS,
+    error_text as show,  # a bad value quoted short, as JSON writes it
+)
 
 MAX_NAME = 32
 WHOLE = " *[0-9]* *"

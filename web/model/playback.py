@@ -15,7 +15,7 @@ A step stays on screen for `hold_seconds`: longer the more its text says.
 
 from dataclasses import dataclass, field
 
-from lepeuple.core.positions import walk
+from lepeuple import walk_positions as walk
 
 # Events that open a frame of their own, and how long it is held (a weight of
 # the speed's pause: 0 is not held, 1 a step, 2 a scoring step).

@@ -21,9 +21,7 @@ import base64
 import zlib
 from bisect import bisect_right
 
-from lepeuple.core.errors import RecordError, SetupError
-from lepeuple.core.positions import Positions
-from lepeuple.core.record import dropped
+from lepeuple import Positions, RecordError, SetupError, dropped_actions as dropped
 
 from .newgame import Setup, seats_from_json
 from .session import Played, Session

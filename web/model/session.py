@@ -9,9 +9,7 @@ import random
 from collections import namedtuple
 
 import lepeuple
-from lepeuple.core.errors import ActionError, RecordError, SetupError
-from lepeuple.core.events import named
-from lepeuple.core.record import dropped, replay as replay_record
+from lepeuple import ActionError, RecordError, SetupError, dropped_actions as dropped, named_event as named, replay_record
 
 from .newgame import Seat, Setup, seated, seats_from_json
 from .storage import SaveError, whys_of

@@ -17,7 +17,7 @@ oldest are left out first ("whys_start": the action the kept ones begin at).
 import json
 import re
 
-from lepeuple.core.game import RECORD_TEXT
+from lepeuple import RECORD_TEXT
 
 SAVE_KEY = "lepeuple.save"
 PREFS_KEY = "lepeuple.prefs"

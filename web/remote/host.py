@@ -16,8 +16,7 @@ As boardgame.io's Master with its playerView: the host sends each player only it
 
 import time
 
-from lepeuple.core.errors import ActionError
-from lepeuple.core.positions import Positions
+from lepeuple import ActionError, Positions
 
 from ..model import botrunner
 from ..model.eyes import events_for, told, why_for

@@ -27,8 +27,7 @@ tuples (lepeuple.core.events), a take-back line as ["took_back", seat, action].
 
 import json
 
-from lepeuple import InvalidAction, action_from_json, action_to_json
-from lepeuple.core.events import FIELDS, named
+from lepeuple import EVENT_FIELDS as FIELDS, InvalidAction, action_from_json, action_to_json, named_event as named
 
 from ..model.session import TookBack
 from ..model.storage import parse

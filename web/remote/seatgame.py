@@ -8,9 +8,8 @@ friend's (web/remote/protocol.py). What the views showed after each action is ke
 (`Seen`): the replay through the seat's own eyes, while the record stays with the host.
 """
 
-from lepeuple import action_from_json
+from lepeuple import action_from_json, hops
 from lepeuple.coach.preview import preview
-from lepeuple.core.resolve import hops
 
 from ..model.newgame import Seat, Setup, clean_name
 from ..model.replay_game import EVERYONE, Replay

@@ -1,7 +1,7 @@
 """Card art, our own: movement cards (arrow, circled X, split Y/Z, squared S)
 and power cards (printed French name, a glyph, the effect in the player's language)."""
 
-from lepeuple.core.cards import MOVEMENT, NAMES
+from lepeuple import MOVEMENT, NAMES
 
 from ..i18n import power_title, t
 from ..markup import classes, h

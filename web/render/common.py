@@ -3,7 +3,7 @@
 import json
 import unicodedata
 
-from lepeuple.core.ring import PEOPLES
+from lepeuple import PEOPLES
 
 from ..i18n import t
 from ..markup import h

@@ -12,10 +12,8 @@ device (None: a spectator sees no private card).
 from bisect import bisect_left
 from collections import OrderedDict
 
+from lepeuple import action_to_json as action_json, home_owner, named_event as named, redact_event as redact
 from lepeuple.coach.explain import event_parts
-from lepeuple.core.actions import to_json as action_json
-from lepeuple.core.events import named, redact
-from lepeuple.core.ring import home_owner
 
 from ..i18n import language, power_name, t, tn
 from ..markup import cached, classes, h

@@ -6,7 +6,7 @@ power card", "stops at 5", a warning when the meeple is left where an
 opponent could score with it.
 """
 
-from lepeuple.core.ring import home_owner, opposite
+from lepeuple import home_owner, opposite
 
 from ..i18n import t, tn
 from .cards import signed

@@ -3,8 +3,8 @@ highlights of the current choice (reachable tiles marked by how they are reached
 
 from functools import lru_cache
 
+from lepeuple import ring as rules_ring
 from lepeuple.coach.exposure import exposed_meeples
-from lepeuple.core import ring as rules_ring
 
 from ..i18n import language, t
 from ..markup import cached, classes, h

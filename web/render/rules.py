@@ -15,9 +15,7 @@ or as a panel beside the board (`rules_panel`), opened at a section.
 
 from functools import lru_cache
 
-from lepeuple.core.cards import MOVEMENT, POWER_IDS, TARGETED
-from lepeuple.core.events import named
-from lepeuple.core.ring import PEOPLES, flanked_home, home_owner, is_home, is_pickaxe
+from lepeuple import MOVEMENT, PEOPLES, POWER_IDS, TARGETED, flanked_home, home_owner, is_home, is_pickaxe, named_event as named
 
 from ..i18n import power_title, t
 from ..markup import h
@@ -187,8 +185,7 @@ def _split():
 def example(name):
     """(the event's kind, per-seat changes, active seat, the tiles and meeples after the
     move but before redeployment, the card) of a worked example, as the engine plays it."""
-    from lepeuple.core.actions import from_json
-    from lepeuple.core.setup import new_game
+    from lepeuple import action_from_json as from_json, new_game
 
     _, meeples, (card, meeple, how) = next(e for e in EXAMPLES if e[0] == name)
     setup = {"meeples": meeples, "scores": [3, 3, 3], "active": 0,

@@ -3,8 +3,7 @@ unreadable save, the pass-the-device screen and the end of the game."""
 
 import time
 
-from lepeuple.core.game import TARGETS
-from lepeuple.core.ring import PEOPLES
+from lepeuple import PEOPLES, TARGETS
 
 from ..i18n import LANGUAGES, t, tn
 from ..markup import classes, h

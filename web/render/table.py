@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass, field
 
-from lepeuple.core.positions import rewind
+from lepeuple import rewind
 
 from ..i18n import power_name, t
 from ..markup import classes, h

@@ -9,8 +9,7 @@ Hidden means hidden: a card the reason knows in someone's hand is named only
 to that hand's holder; with hidden scores only the viewer's own points show.
 """
 
-from lepeuple import action_from_json
-from lepeuple.core.cards import GAINS
+from lepeuple import GAINS, action_from_json
 
 from ..i18n import power_name, t, tn
 from ..markup import h
@@ -231,7 +230,7 @@ def mistake_line(mistake, seats):
 def _mistake(facts, say, seats, seat):
     played, better = facts["played"], facts["better"]
     if facts.get("exposed") is not None:
-        from lepeuple.core.ring import home_owner
+        from lepeuple import home_owner
 
         return t("review.why.exposed", home=say.home(home_owner(facts["exposed"])))
     if played["kind"] == "power" and played.get("target_score") == 0 and played["card"] in ("voleur", "sortilege"):

@@ -38,6 +38,7 @@ BUILT = ("_site/", "out/")  # the built site, and scripts/build_site.py's name f
 ELSEWHERE = {
     "sw.js", "python-files.zip", "manifest.json",  # written by scripts/build_site.py into the built site
     "pyodide.mjs", "pyodide.asm.mjs", "src/stdlib/pyscript.js",  # Pyodide's and PyScript's own, from npm
+    "core.js", "vendor/pyscript/core.js",  # PyScript's, from npm, copied into the built site
     "Tools/i18n/msgfmt.py",  # CPython's, which web/msgfmt.py follows
     "Node.js",  # the runtime's name, not a file
 }

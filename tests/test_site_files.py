@@ -39,7 +39,7 @@ def test_the_site_ships_every_module_the_page_can_import():
              if "__pycache__" not in p.parts]
     reached = [m for m in build_site.preload_modules(every) if m.partition(".")[0] in build_site.OUR_PACKAGES]
     shipped_modules = {build_site.module_name(ROOT / p) for p in SHIPPED if p.endswith(".py")}
-    assert "web.main" in reached and "lepeuple.core.game" in reached and "lepeuple.bots.search" in reached
+    assert "web.startup.boot" in reached and "lepeuple.core.game" in reached and "lepeuple.bots.search" in reached
     assert sorted(set(reached) - shipped_modules) == []
 
 

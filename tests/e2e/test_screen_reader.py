@@ -35,7 +35,7 @@ def decide(page):
         return
     if click_first(page, re.compile(r"^Skip$")):
         return
-    for name in (MEEPLE, TILE, WAY):
+    for name in (MEEPLE, WAY, TILE):  # the chosen tile stays a button while its ways are offered
         if click_first(page, name):
             return
     hand = page.get_by_role("region", name=re.compile("hand"))

@@ -25,7 +25,7 @@ def worker_python(page, code):
 
 def page_thread_has_no_python(page):
     return page.evaluate("""() => typeof window.pyodide === "undefined" && typeof window.loadPyodide === "undefined"
-        && !document.querySelector('script[type="py"], py-script')""")
+        && !document.querySelector('script[type="py"]:not([worker]), py-script:not([worker])')""")
 
 
 def test_hard_bots_think_in_the_worker_and_the_page_only_draws(goto_ready):

@@ -20,7 +20,8 @@ def boot(search=GAME, items=None, run=False):
     if not run:
         link.dom.spawn = lambda coro: coro.close()
     link.receive(json.dumps({"type": "boot", "search": search, "hash": "", "languages": ["en"],
-                             "storage": items or {}, "saving": True, "url": "http://127.0.0.1/", "first": None}))
+                             "storage": items or {}, "saving": True, "url": "http://127.0.0.1/", "first": None,
+                             "share": False}))
     return link, sent
 
 

@@ -30,6 +30,9 @@ export function disarm(root) {
     if (allowed.has(el)) continue;
     if (el.tagName === "SCRIPT") el.type = "text/plain";
     el.remove();
+    // PyScript's observer, told after this one, looks at the same added nodes: a taken-out
+    // <py-script> still has its tag, so it matches no selector of theirs.
+    Object.defineProperty(el, "matches", { value: () => false });
     console.warn(`Le Dernier Peuple: a <${el.tagName.toLowerCase()}> added to the page was taken out`);
   }
   return root;

@@ -28,6 +28,7 @@ import { listen, released } from "./input.mjs";
 import { fly, measure } from "./motion.mjs";
 import { patch } from "./patch.mjs";
 import { trusted } from "./guard.mjs";
+import { workerRefused } from "../startup/loader.mjs";
 import { items, move, read, watch, write } from "./store.mjs";
 import { setSound, setWords, speak, yourTurn } from "./voice.mjs";
 
@@ -72,13 +73,17 @@ function busy(step) {
 
 // The worker PyScript made for our script element: `made` hears each one it makes.
 let made = null;
-const pyscript = import("../../vendor/pyscript/core.js").then(({ hooks }) => {
+const pyscript = typeof Worker === "function" ? import("../../vendor/pyscript/core.js")
+  : Promise.reject(new Error("this browser has no Web Workers"));
+pyscript.then(({ hooks }) => {
   hooks.main.onWorker.add((_, xworker) => made?.(xworker));
 }, (error) => showError(`${CANNOT_START}\n\n(${error?.message ?? error})`));
 
-// PyScript failed before making a worker (its core threw: no Worker in this browser, say).
+// PyScript failed before making a worker (its core threw, or the browser refused the worker).
 addEventListener("unhandledrejection", (event) => {
-  if (!worker && !started) showError(`${CANNOT_START}\n\n(${event.reason?.message ?? event.reason})`);
+  if (worker || started) return;
+  event.preventDefault();  // said on the page, in words
+  showError(`${CANNOT_START}\n\n(${(workerRefused ?? event.reason)?.message ?? event.reason})`);
 });
 
 function start(script = document.querySelector(SCRIPT)) {
@@ -330,4 +335,4 @@ addEventListener("hashchange", () => {
 hearNet((message) => send({ type: "net", message }));  // WebRTC and the other tabs (docs/remote.md)
 // The worker, and with it the large downloads (Python, its memory snapshot), once the
 // first screen is painted: the page's own bytes and its first paint come first.
-pyscript.then(() => start());
+pyscript.then(() => start(), () => {});  // a PyScript that failed to load is said above

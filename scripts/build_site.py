@@ -79,7 +79,11 @@ WORKER_IMPORTS = ("asyncio", "shutil", "zipfile", "tempfile", "encodings.cp437")
 # reaches by its imports, but the code editor's and the terminal's (we show neither).
 PYSCRIPT = "@pyscript/core"
 PYSCRIPT_DIR = "vendor/pyscript"
-PYSCRIPT_NOT_SHIPPED = re.compile(r"^(codemirror|xterm)")
+# PyScript's files the page never loads: the code editor's and the terminal's; its plugins
+# but the error one, all turned off (pyscript.toml); MicroPython's archive reader (zip) and
+# Pyodide's package graph (we run no MicroPython and load no package).
+PYSCRIPT_NOT_SHIPPED = re.compile(
+    r"^(codemirror|xterm|zip-|pyodide_graph-|donkey-|deprecations-manager-|py-editor-|py-game-|py-terminal-)")
 PYSCRIPT_PYTHON = "src/stdlib/pyscript.js"  # PyScript's Python package, as the worker writes it
 
 # Large files the page fetches gzipped and unpacks with the browser's
@@ -228,7 +232,7 @@ def python_files(modules, binary=None):
 
 def pyscript_files(folder):
     """The files of PyScript's dist/ that core.js reaches by its static and dynamic
-    imports, but the code editor's and the terminal's (PYSCRIPT_NOT_SHIPPED)."""
+    imports, but those it never loads here (PYSCRIPT_NOT_SHIPPED)."""
     dist, reached, todo = folder / "dist", set(), ["core.js"]
     while todo:
         name = todo.pop()

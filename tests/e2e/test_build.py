@@ -45,7 +45,7 @@ def test_runtime_is_local(tmp_path):
     config = tomllib.loads((out / "pyscript.toml").read_text())
     assert config["interpreter"] == "./web/startup/interpreter.mjs"
     assert config["files"] == {"./python-files.zip": "./*"}
-    assert 'src="./vendor/pyscript/core.js"' in (out / "index.html").read_text()
+    assert 'import("../../vendor/pyscript/core.js")' in (out / "web/page/page.mjs").read_text()
     loader = (out / "web/startup/interpreter.mjs").read_text()
     assert 'from "../../vendor/pyodide/pyodide.mjs"' in loader and "://" not in loader
     assert 'from "../vendor/pyodide/pyodide.mjs"' in (out / "bare/worker.mjs").read_text()

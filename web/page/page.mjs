@@ -73,8 +73,15 @@ function busy(step) {
 
 // The worker PyScript made for our script element: `made` hears each one it makes.
 let made = null;
-const pyscript = typeof Worker === "function" ? import("../../vendor/pyscript/core.js")
+// PyScript's core (136 KB to parse and run here), and with it the worker and the large
+// downloads, once the first screen is painted: the first paint never waits for it.
+const pyscript = typeof Worker === "function" ? painted().then(() => import("../../vendor/pyscript/core.js"))
   : Promise.reject(new Error("this browser has no Web Workers"));
+
+function painted() {
+  if (document.visibilityState === "hidden") return Promise.resolve();  // a background tab paints no frame
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
 pyscript.then(({ hooks }) => {
   hooks.main.onWorker.add((_, xworker) => made?.(xworker));
 }, (error) => showError(`${CANNOT_START}\n\n(${error?.message ?? error})`));
@@ -333,6 +340,5 @@ addEventListener("hashchange", () => {
   if (location.hash.length > 1) drawn({ type: "hash", hash: location.hash });
 });
 hearNet((message) => send({ type: "net", message }));  // WebRTC and the other tabs (docs/remote.md)
-// The worker, and with it the large downloads (Python, its memory snapshot), once the
-// first screen is painted: the page's own bytes and its first paint come first.
+// The worker once PyScript is loaded (above: after the first paint).
 pyscript.then(() => start(), () => {});  // a PyScript that failed to load is said above

@@ -76,7 +76,7 @@ OUR_PACKAGES = {"lepeuple", "web"}
 # and zipfile's names in code page 437.
 WORKER_IMPORTS = ("asyncio", "shutil", "zipfile", "tempfile", "encodings.cp437")
 # PyScript's core in the page (its worker's code is inside it): the files core.js
-# reaches by its imports, but the code editor's and the terminal's (we show neither).
+# reaches by its imports, but those it never loads here (PYSCRIPT_NOT_SHIPPED).
 PYSCRIPT = "@pyscript/core"
 PYSCRIPT_DIR = "vendor/pyscript"
 # PyScript's files the page never loads: the code editor's and the terminal's; its plugins

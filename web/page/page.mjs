@@ -28,7 +28,6 @@ import { listen, released } from "./input.mjs";
 import { fly, measure } from "./motion.mjs";
 import { patch } from "./patch.mjs";
 import { trusted } from "./guard.mjs";
-import { workerRefused } from "../startup/loader.mjs";
 import { items, move, read, watch, write } from "./store.mjs";
 import { setSound, setWords, speak, yourTurn } from "./voice.mjs";
 
@@ -73,6 +72,24 @@ function busy(step) {
 
 // The worker PyScript made for our script element: `made` hears each one it makes.
 let made = null;
+
+// PyScript's core keeps the browser's Worker when it loads (below), and makes its worker
+// with it. Where that throws, PyScript turns to this thread, which runs no Python (our
+// interpreter refuses it): what the browser said is what the player is told.
+let workerRefused = null;
+if (typeof Worker === "function") {
+  globalThis.Worker = new Proxy(Worker, {
+    construct(target, args, newTarget) {
+      try {
+        return Reflect.construct(target, args, newTarget);
+      } catch (error) {
+        workerRefused = error;
+        throw error;
+      }
+    },
+  });
+}
+
 // PyScript's core (136 KB to parse and run here), and with it the worker and the large
 // downloads, once the first screen is painted: the first paint never waits for it.
 const pyscript = typeof Worker === "function" ? painted().then(() => import("../../vendor/pyscript/core.js"))

@@ -17,24 +17,6 @@
 // - On the service worker's "new version" page (web/startup/sw.template.js): once
 //   loaded, asks the new worker to take over, and reloads once it has.
 
-// PyScript (its core, loaded after this module) keeps the browser's Worker when it loads, and
-// makes its worker with it. Where that throws, PyScript turns to the page's thread, which
-// runs no Python (our interpreter refuses it): what the browser said is kept here, for the
-// page to tell the player (web/page/page.mjs).
-export let workerRefused = null;
-if (typeof globalThis.Worker === "function") {
-  globalThis.Worker = new Proxy(globalThis.Worker, {
-    construct(target, args, newTarget) {
-      try {
-        return Reflect.construct(target, args, newTarget);
-      } catch (error) {
-        workerRefused = error;
-        throw error;
-      }
-    },
-  });
-}
-
 export const TEXT = {
   en: { loading: "Loading…", fetching: "Downloading", starting: "Starting…", update: "New version…", of: "{done} of {total} MB",
         files: { snapshot: "Python's memory image", wasm: "the Python runtime", runtime: "the Python runtime",

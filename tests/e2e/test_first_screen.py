@@ -167,6 +167,18 @@ def test_a_link_that_starts_a_game_shows_no_form_before_python(page, site_url, w
     assert page.evaluate("document.body.dataset.screen") == "table"
 
 
+@pytest.mark.parametrize(("search", "guided"), [("?tutorial=1&tutorial=0", False), ("?tutorial=0&tutorial=1", True)])
+def test_of_a_repeated_tutorial_key_the_last_decides_the_first_screen(page, site_url, wait_ready, search, guided):
+    held = Held(page)
+    page.goto(site_url + search)
+    page.wait_for_selector("#loading-bar")
+    page.wait_for_timeout(500)
+    assert page.locator(".first select[name=kind-1]").count() == (0 if guided else 1)
+    held.release()
+    wait_ready(page, timeout_ms=120_000)
+    assert page.evaluate("document.body.dataset.screen") == ("tutorial" if guided else "new")
+
+
 def assert_refused(page, typed, focused):
     """Each field of `typed` shows its text, marked invalid, described by the message that
     quotes it; the focus is on `focused`."""

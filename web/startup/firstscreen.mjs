@@ -62,7 +62,8 @@ export function pickLang() {
 // What to show: the form, the kept table, or nothing (Python goes elsewhere first).
 function what() {
   if (!templates.length || !app || !loading) return null;
-  const opens = SETUP_KEYS.some((key) => query.has(key)) || location.search.slice(1).split("&").includes("tutorial=1")
+  // ?tutorial=1 opens the guided game; of a repeated key the last counts, as in web/app.py.
+  const opens = SETUP_KEYS.some((key) => query.has(key)) || query.getAll("tutorial").at(-1) === "1"
     || location.hash.startsWith("#g=");
   if (opens) return null;
   return stored(SAVE_KEY) === null ? "form" : "kept";

@@ -113,10 +113,15 @@ def _meeple_layer(on, seats, clickable, wide, tall, walks, exposed):
     an exposed one (`exposed`: meeple -> (threats, words)) carries its mark."""
     pawns = []
     for tile, here in sorted(on.items()):
-        for k, m in enumerate(here):
-            spots = [_spot(tile, k, len(here), width, places, aspect)
-                     for (width, places), aspect in ((wide, WIDE), (tall, TALL))]
-            pawns.append(_meeple(m, seats, m in clickable, tile, spots, walks.get(m), exposed.get(m)))
+        spots = {m: [_spot(tile, k, len(here), width, places, aspect) for (width, places), aspect in ((wide, WIDE), (tall, TALL))]
+                 for k, m in enumerate(here)}
+        hangs = {m: [] for m in here if m in exposed}  # each mark's (side, row) in each layout
+        for shape, (_, places) in enumerate((wide, tall)):
+            for m, side_row in _mark_places({m: spots[m][shape][0] for m in hangs}, places[tile - 1][0]).items():
+                hangs[m].append(side_row)
+        for m in here:
+            mark = (*exposed[m], hangs[m]) if m in exposed else None
+            pawns.append(_meeple(m, seats, m in clickable, tile, spots[m], walks.get(m), mark))
     return h("div", {"class": "meeple-layer", "data-keys": "meeples", "data-region": "meeples"}, pawns)
 
 
@@ -131,6 +136,17 @@ def _spot(tile, k, count, width, places, aspect):
     rows = 1 if count <= 3 else 2
     dy = (0.24 + 0.2 * (row - (rows - 1) / 2)) * width * CARD_RATIO * aspect  # of the ring's height
     return round(x + dx, 2), round(y + dy, 2), round(size, 2)
+
+
+def _mark_places(xs, tile_x):
+    """meeple -> (side, row) of the marks of a tile's exposed meeples at `xs` (% of the ring):
+    all hang towards the ring's middle (side 1: to the left of the pawn, 0: to its right;
+    hung outwards on the ring's side, a mark ran past the ring's edge, where the meeples'
+    layer clips it); the pawn nearest that side has row 0, at its head, and each mark that
+    passes over another pawn stands a row higher, over that pawn's head."""
+    left = int(tile_x > 50)
+    order = sorted(xs, key=lambda m: xs[m], reverse=not left)
+    return {m: (left, row) for row, m in enumerate(order)}
 
 
 def _reach_marks(offer, seats, view):
@@ -221,7 +237,8 @@ def _meeple(m, seats, clickable, tile, spots, walk, exposed=None):
     """A pawn at its spot in the wide and the tall layout (CSS custom properties, read by a
     transform); a button when it may be chosen; `walk`: the tiles it walked through in
     the step shown, for the page to move it along the ring (data-walk); `exposed`: (threats,
-    words) when it stands open, marked "!" with the badges of who could score off it."""
+    words, [(side, row) in each layout]) when it stands open, marked "!" with the badges of
+    who could score off it, where _mark_places hangs it."""
     label = meeple_text(seats, m) if exposed is None else exposed[1]
     key = f"meeple-{m[0]}-{m[1]}"  # keyed: the page moves it from its old place, not redraws it
     (x1, y1, w1), (x2, y2, w2) = spots
@@ -230,7 +247,9 @@ def _meeple(m, seats, clickable, tile, spots, walk, exposed=None):
              "title": label}
     mark = None
     if exposed is not None:  # the words are the title and the name: the mark itself is hidden from readers
-        mark = h("span", {"class": "open-mark", "aria-hidden": "true"},
+        (left1, row1), (left2, row2) = exposed[2]
+        mark = h("span", {"class": "open-mark", "aria-hidden": "true",
+                          "style": f"--mf1:{left1};--mr1:{row1};--mf2:{left2};--mr2:{row2}"},
                  h("span", {"class": "open-bang"}, "!"), [badge(s, size=12) for s in exposed[0]])
     if clickable:
         return h("button", {"type": "button", "class": "meeple pawn clickable" + (" exposed" if exposed else ""),

@@ -85,8 +85,10 @@ def table_screen(m):
                  h("div", {"class": "narration", "tabindex": 0},  # it may scroll: the keyboard reaches it
                    h("p", {"class": classes("prompt", scoring=_scoring(m)), "data-announce": True,
                            "data-testid": "prompt"}, prompt(m)),
+                   # "why?" ends the prompt's line, not a line of its own: the Hint's words
+                   # below keep that line (the box's height is fixed).
+                   prompt_why(m),
                    _hint_line(m)),
-                 prompt_why(m),
                  action_bar(m)),
                _notices(m.notices),
                # `showing` a step: on the board's region, which a step redraws anyway (on the

@@ -1,5 +1,6 @@
 """The screenshots of docs/look/: the table, the hand, a power card's targets, the phone
-and its menu, the rules panel open, the guided game, the end of a game (1280 × 800),
+and its menu, the rules panel open, the guided game, the end of a game (1280 × 800 and
+on a phone),
 the replay and the review, each at a small scale. Played by clicks on a built site:
 
     .venv/bin/python -m tests.e2e.look_shots SITE OUTDIR TAG    # e.g. _site docs/look after
@@ -96,6 +97,14 @@ def phone(browser, url, shot):
     page.context.close()
 
 
+def phone_end(browser, url, shot):
+    """The end of a game on a phone (390 × 844): its title, the ranking and the main buttons at once."""
+    page = game(browser, PHONE, url, "?players=human,bot:easy,bot:easy&seed=5&speed=instant&target=6", None)
+    settle(page, 1, 300)
+    shot(page, "end-phone")
+    page.context.close()
+
+
 def review(browser, url, shot):
     """The end of a game at 1280 × 800, its replay, then its review."""
     page = game(browser, SMALL_LAPTOP, url, "?players=human,bot:easy,bot:easy&seed=5&speed=instant&target=6", None)
@@ -131,6 +140,7 @@ def main(site, out, tag):
             browser = chromium.launch(playwright)
             table(browser, url, shot, str(out / f"hand-{tag}.png"))
             phone(browser, url, shot)
+            phone_end(browser, url, shot)
             guide(browser, url, shot)
             review(browser, url, shot)
             browser.close()

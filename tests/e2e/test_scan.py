@@ -91,6 +91,7 @@ def said(page, testid, words):
 def test_a_friend_scans_the_invitation_and_the_host_scans_the_reply_nothing_pasted(with_camera, site_url, camera):
     host_context = with_camera.new_context(permissions=["camera"])
     friend_context = with_camera.new_context(permissions=["camera"])
+    recorders = [chromium.Recorder(host_context), chromium.Recorder(friend_context)]
     host = open_host(host_context, site_url, "human,remote,bot:easy", "Ann,Bea")
     invitation(host, 1)
     write_y4m(camera, qr_on_screen(host, "invite-1-qr"))  # the host's screen, held up to the friend's camera
@@ -109,6 +110,7 @@ def test_a_friend_scans_the_invitation_and_the_host_scans_the_reply_nothing_past
                            "?.textContent || '')", timeout=60_000)
     assert not host.evaluate(CAMERA_ON) and host.evaluate("window.streams.length") == 1  # stopped once read
     friend.wait_for_selector("[data-testid=hand] .card", timeout=60_000)  # Bea's table, her hand on it
+    assert not [p for r in recorders for p in r.problems()]  # nothing from another host, no error said
     friend_context.close()
     host_context.close()
 
@@ -116,6 +118,7 @@ def test_a_friend_scans_the_invitation_and_the_host_scans_the_reply_nothing_past
 def test_a_qr_code_of_something_else_is_said_the_paste_box_stays_and_cancel_stops_the_camera(
         with_camera, site_url, camera):
     context = with_camera.new_context(permissions=["camera"])
+    recorder = chromium.Recorder(context)
     host = open_host(context, site_url, "human,remote,bot:easy", "Ann,Bea")
     invitation(host, 1)
     host.evaluate(WATCH_CAMERA)
@@ -133,6 +136,7 @@ def test_a_qr_code_of_something_else_is_said_the_paste_box_stays_and_cancel_stop
     assert not host.evaluate(CAMERA_ON)
     host.fill("[data-testid=reply-1]", "still usable")  # the paste box is there, and takes a code
     assert host.locator("[data-testid=reply-1-scan]").is_visible()
+    assert not recorder.problems()
     context.close()
 
 

@@ -14,8 +14,8 @@ the message catalogs web/locales/*.po compiled to gettext's .mo, which PyScript
 unpacks into Pyodide's file system (pyscript.toml's [files]: one request instead of
 one per module); the rest of web/ (style, icons, the page's modules); PyScript's
 core and Pyodide copied from node_modules (run `npm ci` first) into vendor/
-(copy_pyscript: only the files PyScript loads), and the QR code library
-(copy_qr_library); sw.js, the service worker, with its
+(copy_pyscript: only the files PyScript loads), and the QR code libraries
+(copy_qr_libraries); sw.js, the service worker, with its
 precache list and a version hash of the built files; and bare/, a page that
 only starts the same runtime in a worker, the baseline of scripts/bench/startup_bench.py.
 
@@ -204,16 +204,22 @@ def copy(src, dest):
     shutil.copyfile(src, dest)
 
 
-# The QR code library's browser module, which web/page/qr.mjs imports from
-# vendor/ (its MIT licence is in its header): npm package, file in it, place in the site.
-QR_LIBRARY = ("qrcode-generator", "dist/qrcode.mjs", "vendor/qrcode-generator/qrcode.mjs")
+# The QR code libraries, each one file the page imports from vendor/: npm package, files
+# in it, places in the site. qrcode-generator draws the codes (web/page/qr.mjs; its MIT
+# licence is in its header); jsQR reads them from the camera where the browser cannot
+# (web/page/scan.mjs, which loads it only then; its Apache-2.0 licence goes beside it).
+QR_LIBRARIES = (
+    ("qrcode-generator", {"dist/qrcode.mjs": "vendor/qrcode-generator/qrcode.mjs"}),
+    ("jsqr", {"dist/jsQR.js": "vendor/jsqr/jsQR.js", "LICENSE": "vendor/jsqr/LICENSE"}),
+)
 
 
-def copy_qr_library(out):
-    """Copy the QR code library (QR_LIBRARY) from node_modules into out/vendor/."""
-    name, source, dest = QR_LIBRARY
-    folder, _ = npm_package(name)
-    copy(folder / source, out / dest)
+def copy_qr_libraries(out):
+    """Copy the QR code libraries (QR_LIBRARIES) from node_modules into out/vendor/."""
+    for name, files in QR_LIBRARIES:
+        folder, _ = npm_package(name)
+        for source, dest in files.items():
+            copy(folder / source, out / dest)
 
 
 def python_files(modules, binary=None):
@@ -573,7 +579,7 @@ def build(out=ROOT / "_site", snapshot=True):
     for name in PYODIDE_FILES:
         if (pyodide / name).exists():
             copy(pyodide / name, out / "vendor/pyodide" / name)
-    copy_qr_library(out)
+    copy_qr_libraries(out)
 
     snapshot_report = None
     if snapshot:

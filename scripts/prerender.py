@@ -22,6 +22,7 @@ from web.model.guide_game import STEPS
 from web.model.newgame import Seat, Setup, default_level
 from web.render import screens
 from web.render.guide_view import offer
+from web.render.remote import join_offer
 from web.render.rules import rules_page
 
 SEATS = 5  # the most a table takes (docs/rules.md R1)
@@ -37,7 +38,7 @@ def new_page(lang, count=SEATS):
     """The whole page of a first visit's new-game screen (what App.render draws)."""
     levels = botrunner.levels()
     i18n.set_language(lang)
-    body = [offer(None, len(STEPS)), screens.new_game(first_draft(count, levels), levels)]
+    body = [offer(None, len(STEPS)), join_offer((None, 0)), screens.new_game(first_draft(count, levels), levels)]
     return h("div", {"class": "page screen-new"},
              screens.header(lang, "normal", None),
              h("main", {"class": "content"}, body, None))

@@ -93,7 +93,7 @@ class App:
             "log-more": self.log_more, "chart-more": self.chart_more,
             "net-copy": n.copy, "net-share": n.share, "net-invite": n.invite, "net-bot": n.seat_to_bot,
             "net-back": n.seat_back, "net-rejoin": n.rejoin, "net-connect": n.connect, "net-leave": n.leave,
-            "net-open": n.open_sheet, "net-close": n.close_sheet,
+            "net-open": n.open_sheet, "net-close": n.close_sheet, "net-scan": n.scan, "net-scan-stop": n.scan_stop,
         }
 
     # ----- what tests and the browser layer read ----------------------------
@@ -235,6 +235,7 @@ class App:
         if self.screen == "replay":
             self.replay.screen_left(screen)
         self.screen = screen
+        self.remote.screen_left()  # a camera reads only on the screen it was asked for
         self.cancel_stale()
 
     def go_back(self):
@@ -297,6 +298,12 @@ class App:
     def net_event(self, message):
         """The browser's WebRTC side says something (web/page/rtc.mjs; docs/remote.md)."""
         self.remote.event(message)
+        self.render()
+        self.game.kick()
+
+    def scanned(self, target, text=None, trouble=None):
+        """The camera read a QR code for the box `target`, or could not (web/page/scan.mjs)."""
+        self.remote.scanned(target, text, trouble)
         self.render()
         self.game.kick()
 

@@ -51,10 +51,12 @@ TO_WORKER = _table(
     Message("moved", ("id", "refused"), "the answer to a move of a stored value"),
     Message("redraw", (), "the page lost what was drawn: send it all again"),
     Message("net", ("message",), "an event of WebRTC or of the other tabs (one of NET_EVENTS)"),
+    Message("scan", ("target", "text?", "trouble?"),
+            "the camera read a QR code for the box `target` (its text), or could not (why)"),
 )
 
 # The player's input: the page is busy until the worker answers it "done".
-INPUTS = ("command", "change", "file", "hash")
+INPUTS = ("command", "change", "file", "hash", "scan")
 
 # The worker -> the page's thread (web/page/page.mjs's HANDLERS). A text may hold one
 # message or a list of them (what one input caused, sent at once).
@@ -72,7 +74,7 @@ TO_PAGE = _table(
     Message("lang", ("code", "words"), "the page's language and the few words its JavaScript says"),
     Message("sound", ("on",), "sounds on or off"),
     Message("query", ("query",), "the address's query, replaced"),
-    Message("fragment", (), "the address's fragment, dropped"),
+    Message("fragment", ("hash?",), "the address's fragment, set to `hash` (a link scanned) or dropped"),
     Message("copy", ("text",), "text to the clipboard"),
     Message("share", ("text",), "text to the device's share sheet"),
     Message("download", ("text", "name"), "a file to save"),

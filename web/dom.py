@@ -118,6 +118,10 @@ class WorkerDom:
     def drop_fragment(self):
         self.send({"type": "fragment"})
 
+    def set_fragment(self, fragment):
+        """The address's fragment set to one of our links (a link scanned: as if opened here)."""
+        self.send({"type": "fragment", "hash": fragment})
+
     def page_url(self):
         """The page's address without query or fragment (shared links start with it)."""
         return self.url

@@ -50,6 +50,7 @@ class FakeDom:
         self.tasks = []
         self.form = None  # overrides the form fields read from the markup
         self.query = None
+        self.fragment = None  # the address's fragment, as set by the App (a link scanned)
         self.lang = None
         self.downloads = []  # (file name, text) of each file saved
         self.net_sent = []  # messages to the browser's WebRTC side (dom.net), oldest first
@@ -91,6 +92,10 @@ class FakeDom:
 
     def drop_fragment(self):
         self.fragment_dropped = True
+        self.fragment = None
+
+    def set_fragment(self, fragment):
+        self.fragment = fragment
 
     def page_url(self):
         return "http://127.0.0.1:8000/"

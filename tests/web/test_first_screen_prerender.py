@@ -134,6 +134,11 @@ def test_an_early_start_with_a_bad_field_shows_the_form_with_the_error():
     assert app.form.errors == [("err.seed", {"value": "abc"})]
 
 
+def test_scan_the_invitation_pressed_early_asks_for_the_camera_once_python_is_ready():
+    app, dom, _ = boot(state=form_state(pending="net-scan"))
+    assert app.screen == "new" and 'data-scan="invite"' in dom.html
+
+
 def test_the_rules_left_open_early_are_open():
     app, _, _ = boot(state=form_state(rules=True))
     assert app.screen == "rules"

@@ -183,8 +183,9 @@ class FormController:
     def render_new(self):
         app = self.app
         can_resume = app.game.in_progress()
-        return [app.guide.offer(), screens.new_game(self.draft, app.device.levels, self.errors, self.notices, can_resume,
-                                                    app.stats.panel(), self.typed)]
+        return [app.guide.offer(), app.remote.join_offer(),  # a friend's game is joined by its invitation
+                screens.new_game(self.draft, app.device.levels, self.errors, self.notices, can_resume,
+                                 app.stats.panel(), self.typed)]
 
     def render_confirm(self):
         session = self.app.game.session

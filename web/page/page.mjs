@@ -221,6 +221,7 @@ function render({ seq: drawn, skeleton, regions, focus, keep }) {
   stats.longest_patch_ms = Math.max(stats.longest_patch_ms, took);
   keepTable(keep);
   if (root.querySelector("[data-qr]")) drawQrs();
+  if (scanner || root.querySelector("[data-scan]")) followScans();
 }
 
 // An invitation's QR codes (data-qr), drawn by web/page/qr.mjs, loaded the first time one is shown.
@@ -228,6 +229,18 @@ let qr = null;
 async function drawQrs() {
   qr ??= import("./qr.mjs");
   (await qr).drawAllQr(root);
+}
+
+// The camera reading a QR code where the worker drew data-scan (Scan pressed), by
+// web/page/scan.mjs, loaded the first time; once loaded, it follows every drawing
+// (it stops the camera when the element is gone). What it read is handed to the worker.
+let scanner = null;
+async function followScans() {
+  scanner ??= import("./scan.mjs").then((module) => {
+    module.listen(root, (result) => send({ type: "scan", ...result }));
+    return module;
+  });
+  (await scanner).sync();
 }
 
 // Python's first drawing takes over the first screen (web/startup/firstscreen.mjs) in
@@ -313,7 +326,8 @@ const HANDLERS = {
   lang: ({ code, words }) => setWords(code, words),
   sound: ({ on }) => setSound(on),
   query: ({ query }) => history.replaceState(null, "", location.pathname + query),
-  fragment: () => history.replaceState(null, "", location.pathname + location.search),
+  // Dropped, or set to a link scanned (as if opened here: a reload opens it again).
+  fragment: ({ hash }) => history.replaceState(null, "", location.pathname + location.search + (hash ?? "")),
   copy: ({ text }) => navigator.clipboard?.writeText(text).catch(() => {}),  // the link is shown beside it
   share: ({ text }) => navigator.share?.({ text }).catch(() => {}),  // a share sheet closed: nothing to say
   download,

@@ -73,10 +73,14 @@ export function patch(root, skeleton, regions) {
   }
 }
 
+// Elements the page draws into itself, kept as drawn while the attribute stays the same:
+// a QR code (data-qr, qr.mjs) and the camera's view (data-scan, scan.mjs).
+const DRAWN_HERE = ["data-qr", "data-scan"];
+
 // Make `old` like `fresh` (same tag), keeping `old` and the children that match.
 function morph(old, fresh, drawn) {
   if (old.isEqualNode(fresh)) return;  // most of a region is as it was: compared natively, left alone
-  const drawnHere = old.hasAttribute("data-qr") && old.dataset.qr === fresh.dataset.qr;  // its QR code, drawn by the page
+  const drawnHere = DRAWN_HERE.some((name) => old.hasAttribute(name) && old.getAttribute(name) === fresh.getAttribute(name));
   syncAttributes(old, fresh);
   if (drawnHere) return;
   if (old.tagName === "TEMPLATE") {

@@ -13,6 +13,11 @@ its seat's game. A friend that drops is waited for: a new invitation is made at 
 and their seat can be given to a bot. On a friend's device, the invitation makes a
 reply; later (the host reloaded, or this page did) the same link, or "Ask to rejoin",
 makes a request to rejoin (`#rejoin=`) that the host answers with a reply.
+
+Each of those can also be scanned: "Scan" beside a box where a code is pasted (and
+"Scan the invitation" on a page with no game) shows the camera in place; the page reads
+the QR code (web/page/scan.mjs) and hands its text here, taken as a pasted code is, or
+for an invitation opened as its link would be.
 """
 
 import json
@@ -25,6 +30,9 @@ from ..render.common import player_name
 from . import protocol
 from .host import Link
 from .invite import GUEST_KEY, STUN_KEY, LinkError, guest_json, kind_of, pack, read_stun, stored_guest, stored_stun, unpack
+
+# Why the camera could not read a code (web/page/scan.mjs): each said in one sentence (net.scan.*).
+SCAN_TROUBLES = ("denied", "no-camera", "failed")
 
 
 class Peer:
@@ -62,6 +70,9 @@ class RemoteController:
         self.sheet = None  # host: the seat whose invitation is open over the table
         self.joined = set()  # host: the seats whose friend has been connected in this game
         self.clock = time.monotonic  # seconds: how fast a friend's table sends (protocol.Bucket)
+        self.scanning = None  # the box the camera reads a code for: "reply-N", "answer" or "invite"
+        self.scans = 0  # how many times Scan was pressed: the page starts the camera once per press
+        self.join_trouble = None  # words beside "Scan the invitation" (a page with no game)
 
     # ----- the setting --------------------------------------------------------
 
@@ -141,6 +152,8 @@ class RemoteController:
             return None
         for peer in [p for p in self.peers.values() if p.role == "host" and p.seat == seat and p.state != "open"]:
             self._close(peer)
+        if self.scanning == f"reply-{seat}":
+            self.scanning = None  # its box goes until the new invitation is made
         if not self.listening:
             self.listening = True
             self._net({"op": "listen-replies"})
@@ -156,13 +169,13 @@ class RemoteController:
         """The game on the table is gone: every channel of it closes."""
         for peer in list(self.peers.values()):
             self._close(peer)
-        self.guest, self.synced, self.trouble, self.sheet = None, False, None, None
+        self.guest, self.synced, self.trouble, self.sheet, self.scanning = None, False, None, None, None
         self.joined = set()
 
     def seat_to_bot(self, seat):
         """The host gives a friend's seat to a bot: its channels close."""
         self.app.game.seat_as(seat, "bot")
-        self.sheet = None
+        self.sheet = self.scanning = None
         for peer in [p for p in self.peers.values() if p.role == "host" and p.seat == seat]:
             self._close(peer)
 
@@ -171,10 +184,10 @@ class RemoteController:
         host = self.app.game.host
         if host is not None and isinstance(seat, int) and 0 <= seat < len(host.session.seats) \
                 and host.session.seats[seat].token is not None:
-            self.sheet, self.trouble = seat, None
+            self.sheet, self.trouble, self.scanning = seat, None, None
 
     def close_sheet(self, _=None):
-        self.sheet = None
+        self.sheet = self.scanning = None
 
     def waiting_on(self, seat):
         """The game waits on `seat` (the one to move): (seat, the two ways on) when it is a
@@ -191,14 +204,14 @@ class RemoteController:
 
     # ----- pasted or handed over: a code -------------------------------------------
 
-    def take(self, text):
-        """A reply or a request to rejoin, pasted or handed over by another tab."""
+    def take(self, text, scanned=False):
+        """A reply or a request to rejoin, pasted, scanned or handed over by another tab."""
         if not (text or "").strip():
             return
         try:
             data = unpack(text)
         except LinkError as e:
-            self.trouble = self._t(e.args[0])
+            self.trouble = self._t("net.scan.foreign" if scanned and e.args[0] == "net.link.foreign" else e.args[0])
             return
         self.trouble = None
         if data["k"] == "reply":
@@ -245,6 +258,52 @@ class RemoteController:
             self.listening = True
             self._net({"op": "listen-replies"})
         self._net({"op": "offer", "peer": peer.id, "ice": self.ice or self.stun()})
+
+    # ----- scanned with the camera ----------------------------------------------------
+
+    def scan(self, target):
+        """"Scan": the camera reads a QR code for the box `target`: a friend's reply (or request
+        to rejoin) on the host's open sheet ("reply-N"), the host's answer to this device's
+        request to rejoin ("answer"), an invitation on a page with no game ("invite"). The
+        page asks for the camera only now, once per press (web/page/scan.mjs)."""
+        if target not in ("invite", "answer", f"reply-{self.sheet}"):
+            return None
+        self.scanning, self.scans = target, self.scans + 1
+        self.trouble = self.join_trouble = None
+        return "[data-act=net-scan-stop]"  # the keyboard's focus where Scan was: on Cancel
+
+    def scan_stop(self, _=None):
+        """Cancel: the page stops the camera once its element is gone."""
+        self.scanning = None
+
+    def screen_left(self):
+        """Another screen: its camera stops, and what was said of a scan there is old news."""
+        self.scanning = self.join_trouble = None
+
+    def scanned(self, target, text=None, trouble=None):
+        """What the camera read for `target`, or why it could not (one of SCAN_TROUBLES). A
+        reply or a request to rejoin goes where a pasted one goes, to the same checks and
+        words; an invitation opens as its link would, the address then showing it."""
+        if target != self.scanning:
+            return  # cancelled meanwhile, or for a box no longer on screen
+        self.scanning = None
+        text = (text or "").strip()
+        fragment = "#" + text.rpartition("#")[2]
+        if trouble is not None:
+            words = self._t("net.scan." + (trouble if trouble in SCAN_TROUBLES else "failed"))
+        elif not text or (target == "invite" and kind_of(fragment) is None):
+            words = self._t("net.scan.foreign")  # a QR code of something else
+        elif target == "invite":
+            self.app.device.dom.set_fragment(fragment)
+            self.opens(fragment)
+            return
+        else:
+            self.take(text, scanned=True)
+            return
+        if target == "invite":
+            self.join_trouble = words
+        else:
+            self.trouble = words
 
     # ----- the browser's answers -------------------------------------------------
 
@@ -295,7 +354,7 @@ class RemoteController:
                 return
             self.joined.add(peer.seat)
             if self.sheet == peer.seat:
-                self.sheet = None  # connected: the table comes back into view
+                self.sheet = self.scanning = None  # connected: the table comes back into view
             peer.link = self._link(peer)
             peer.token = host.session.seats[peer.seat].token
             host.attach(peer.link)
@@ -450,7 +509,14 @@ class RemoteController:
             peer = next((p for p in self.peers.values() if p.role == "guest"), None)
             joining = {"kind": peer.kind if peer else "rejoin", "seat": self.guest["seat"], "peer": _shown(peer),
                        "name": self.name}
-        return [view.join_screen(joining, self.trouble, self.forward)]
+        return [view.join_screen(joining, self.trouble, self.forward, self._scan(), self.join_trouble)]
+
+    def join_offer(self):
+        """On the new-game screen: join a friend's game by scanning its invitation."""
+        return view.join_offer(self._scan(), self.join_trouble)
+
+    def _scan(self):
+        return self.scanning, self.scans
 
     def table_bar(self):
         """Above a table: the host's friends' seats, or a friend's device's word on its host."""
@@ -459,13 +525,13 @@ class RemoteController:
             rows = self._rows(game.host)
             sheet = next((r for r in rows if r["seat"] == self.sheet), None)
             return view.host_panel(rows, game.host.session.seats, (self.stun(), self.stun_refused), self.trouble,
-                                   sheet) if rows else None
+                                   sheet, self._scan()) if rows else None
         if game.guest and self.guest is not None:
             peer = next((p for p in self.peers.values() if p.role == "guest" and p.kind == "rejoin"), None)
             rejoin = _shown(peer)
             state = "here" if self.host_here() else "away"
             name = player_name(game.seats(), self.guest["seat"])
-            return view.guest_bar(state, name, rejoin, self.trouble)
+            return view.guest_bar(state, name, rejoin, self.trouble, self._scan())
         return None
 
     def _rows(self, host):

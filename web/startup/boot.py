@@ -120,6 +120,13 @@ class Link:
         self.dom.forget_drawn()
         self.app.render()
 
+    def scan(self, message):
+        """The camera read a QR code (web/page/scan.mjs), or could not: taken as a pasted code,
+        or an invitation's link opened."""
+        text, trouble = message.get("text"), message.get("trouble")
+        self.app.scanned(str(message["target"]), None if text is None else str(text),
+                         None if trouble is None else str(trouble))
+
     def net(self, message):
         contract.check("NET_EVENTS", message["message"])
         handler = getattr(self.app, "net_event", None)
@@ -131,7 +138,8 @@ class Link:
 INPUTS = contract.INPUTS
 # What each message of the page (contract.TO_WORKER, but "boot") is handled by.
 HANDLERS = {"command": Link.command, "change": Link.change, "file": Link.file, "storage": Link.storage_event,
-            "refused": Link.refused, "moved": Link.moved, "redraw": Link.redraw, "hash": Link.hash, "net": Link.net}
+            "refused": Link.refused, "moved": Link.moved, "redraw": Link.redraw, "hash": Link.hash, "net": Link.net,
+            "scan": Link.scan}
 
 
 def serve(post):

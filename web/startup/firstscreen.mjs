@@ -10,8 +10,8 @@
 // browser's, as web/app.py picks it) and lets the player use it while Python
 // loads: seat menus, names, rule options, bot speed, the table size (another
 // template, the choices kept), the language (likewise) and the rules
-// (rules/<lang>.html, fetched when opened). Start, or the guided game, is
-// recorded and done once Python is ready; the loading bar then says so
+// (rules/<lang>.html, fetched when opened). Start, the guided game or "Scan the
+// invitation" is recorded and done once Python is ready; the loading bar then says so
 // (web/startup/loader.mjs, event "lepeuple:waiting").
 //
 // A returning player with a saved game sees the table as Python last drew it
@@ -254,7 +254,7 @@ function onClick(event) {
   if (act === "seats") {
     show(state.lang, Number(el.dataset.arg), fields());
     box.querySelector(`[data-act=seats][data-arg="${el.dataset.arg}"]`)?.focus();
-  } else if (act === "start" || act === "tutorial") {
+  } else if (act === "start" || act === "tutorial" || act === "net-scan") {  // done once Python is ready
     if (act === "start" && !fieldsTaken()) return;
     state.pending = act;
     waiting();

@@ -6,12 +6,13 @@ there reaches Python as the state `lepeupleFirstScreen.take()` returns:
 
     {"shown": "form" | "kept" | null, "fields": {name: value} | null,
      "lang": code, "lang_chosen": bool, "speed": str | null,
-     "pending": "start" | "tutorial" | null, "rules": bool, "refused": bool}
+     "pending": "start" | "tutorial" | "net-scan" | null, "rules": bool, "refused": bool}
 
 `before_boot` makes the form's choices the new-game draft, so that Python's
 first drawing shows them; `after_boot` does what was asked meanwhile: the
-language or speed chosen, the rules opened, Start or the guided game pressed
-(or Start refused for a field out of its limits: said again, the field marked).
+language or speed chosen, the rules opened, Start, the guided game or "Scan the
+invitation" pressed (or Start refused for a field out of its limits: said again, the
+field marked).
 
 The table as it was left: after each drawing, `kept_table` says whether the
 page as drawn may be kept for the next visit (web/startup/boot.py stores it under
@@ -28,7 +29,8 @@ from ..model.newgame import setup_from_form
 KEPT_KEY = "lepeuple.table"  # web/startup/firstscreen.mjs reads it
 # The kept table names the save it was drawn from by the save's last characters
 # (its last actions, SAVE_END of them): web/startup/firstscreen.mjs shows it only with that save.
-PENDING = ("start", "tutorial")
+# What may be pressed early and done once Python is ready: {act: its argument}.
+PENDING = {"start": None, "tutorial": None, "net-scan": "invite"}
 
 
 def read_state(text):
@@ -67,11 +69,11 @@ def after_boot(app, state):
 
 
 def pending(app, state):
-    """Start or the guided game pressed early (or Start refused), else the rules left open: done now."""
+    """Start, the guided game or Scan pressed early (or Start refused), else the rules left open: done now."""
     if form_fields(state) is None or app.screen != "new":
         return
     if state.get("pending") in PENDING:
-        app.command(state["pending"])
+        app.command(state["pending"], PENDING[state["pending"]])
     elif state.get("refused") is True:
         app.render(focus=app.form.check())
     elif state.get("rules") is True:

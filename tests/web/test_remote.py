@@ -417,3 +417,20 @@ def test_a_friend_takes_back_a_slip_the_host_decides_and_every_table_says_so():
     for app in (host, bea):
         assert "Bea took back: Force." in app.device.dom.text()
     assert bea.game.lead_game().view == host.session.game.view(1)
+
+
+def test_with_hidden_scores_a_whole_game_is_played_and_a_friend_is_told_no_other_players_points():
+    """Hidden scores (R-option `scores`): the host's table and the friends' draw the steps of
+    every action, others' points unsaid, to the end; each friend is told its seat's views only."""
+    from tests.seat_told import others_points, views_checked
+
+    net, host, guests = table(GAME + "&scores=hidden&target=8")
+    play_to_the_end(net, host, [host, *guests.values()], random.Random(11))
+    record = host.session.record()
+    assert record["options"]["scores"] == "hidden" and any(host.session.game.scores)
+    for seat, guest in guests.items():
+        told = received(net, guest)
+        assert views_checked(told, record, seat) > 20
+        assert others_points(told, seat) == []
+        assert "Game over" in guest.device.dom.text()
+    assert "Game over" in host.device.dom.text()

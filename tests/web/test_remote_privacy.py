@@ -20,9 +20,8 @@ import random
 import lepeuple
 from fakenet import Net
 from lepeuple import action_from_json
-from lepeuple.core.events import redact
-from lepeuple.core.record import replay
 from remote_kit import host_app, join, play_to_the_end, received
+from tests.seat_told import cards_named, seen_cards
 from web.model import botrunner
 from web.model.storage import encode
 
@@ -32,7 +31,6 @@ SEATS = [{"kind": "human", "name": "Ann"},
          {"kind": "remote", "name": "Cy", "table": "TABLEtable01", "token": "TOKENtoken02"},
          {"kind": "bot", "level": "normal"}]
 GUEST = 1
-CARD_AT = {"play": 2, "power": 2, "draw": 3, "steal": 3, "discard": 2, "redeploy": 2, "no_effect": 2, "defend": 3}
 
 
 def first_deal(seed):
@@ -45,66 +43,6 @@ def first_deal(seed):
 def saved(setup):
     record = {"format": 1, "players": 4, "options": {}, "seed": SEED, "actions": [], "setup": setup}
     return {"lepeuple.save": encode(SEATS, record)}
-
-
-def seen_cards(record, seat):
-    """Every card `seat` sees at some moment of the game, as the engine says what a seat
-    sees (lepeuple.core.view, events.redact): its views, the events, its legal actions."""
-    seen = set()
-    for game, events, _ in replay(record):
-        v = game.view(seat)
-        seen.update(v["hand"]["movement"] + v["hand"]["power"] + v["movement_discard"] + v["power_discard"])
-        for cards in v["known"]:
-            seen.update(cards)
-        for e in events:
-            e = redact(e, seat, False)
-            if e[0] in CARD_AT:
-                seen.add(e[CARD_AT[e[0]]])
-        if game.to_move == seat:
-            seen.update(getattr(a, "card", None) for a in game.legal_actions())
-    return seen - {None}
-
-
-def cards_named(messages):
-    """Every card the messages name: in a view, an event, a legal action, a bot's reason."""
-    named = set()
-    for m in messages:
-        if m["t"] in ("sync", "update"):
-            for v in [m["state"]["view"]] + (m.get("seen") or {}).get("views", []):
-                _view_cards(v, named)
-            _walk([m["state"]["legal"], m["whys"]], named)
-            _event_cards(m.get("log", []) + m.get("events", []), named)
-    return named - {None, "event"}
-
-
-def _view_cards(v, named):
-    if v["hand"]:
-        named.update(v["hand"]["movement"] + v["hand"]["power"])
-    named.update(v["movement_discard"] + v["power_discard"])
-    for cards in v["known"]:
-        named.update(cards)
-    _walk(v["pending"], named)
-
-
-def _event_cards(events, named):
-    for e in events:
-        if e[0] == "took_back":
-            _walk(e[2], named)
-        elif e[0] in CARD_AT:
-            named.add(e[CARD_AT[e[0]]])
-
-
-def _walk(x, named):
-    """The cards of actions and reasons: their "card" and "against" fields, and [seat, card] pairs."""
-    if isinstance(x, dict):
-        named.update(x[k] for k in ("card", "against") if k in x and isinstance(x[k], (int, str)))
-        for value in x.values():
-            _walk(value, named)
-    elif isinstance(x, list):
-        if len(x) == 2 and isinstance(x[0], int) and isinstance(x[1], str):  # [seat, card] a reason knows
-            named.add(x[1])
-        for value in x:
-            _walk(value, named)
 
 
 def redealt(setup, seen, final):

@@ -316,7 +316,8 @@ def applied_after(events, i):
     out = {}
     for e in events[i + 1:]:
         if e.type == "score":
-            out[e.seat] = out.get(e.seat, 0) + e.delta
+            if e.delta is not None:  # hidden scores: someone else's change is not told
+                out[e.seat] = out.get(e.seat, 0) + e.delta
         elif e.type == "defend" and e.play:
             return None
         elif e.type not in ("ask_defense", "defend"):

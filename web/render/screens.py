@@ -347,8 +347,9 @@ def summary(log, seats):
              tn("end.powers", count("power")),
              tn("end.defenses", sum(1 for e in log if e.type == "defend" and e.play))]
     gained = {}
-    for e in log:
-        if e.type == "event":
+    events = [e for e in log if e.type == "event"]
+    if all(d is not None for e in events for d in e.deltas):  # hidden scores: others' points were never told
+        for e in events:
             for seat, delta in enumerate(e.deltas):
                 gained[seat] = gained.get(seat, 0) + max(delta, 0)
     if gained and max(gained.values()) > 0:

@@ -100,12 +100,13 @@ def shoot(page, name, full_page=False):
 OPTIONS = {"defense": "reaction", "scores": "visible", "target": 12}
 
 
-def open_scenario(page, site_url, wait_ready, seats, setup, speed="instant", seed=1):
+def open_scenario(page, site_url, wait_ready, seats, setup, speed="instant", seed=1, options=None):
     """Open the page on a saved game whose engine record carries a scenario `setup`
-    (docs/engine.md, Scenarios): the page's ordinary resume path, no test-only code."""
+    (docs/engine.md, Scenarios) and `options` (besides OPTIONS): the page's ordinary resume
+    path, no test-only code."""
     import json
 
-    record = {"format": 1, "players": len(seats), "options": dict(OPTIONS), "seed": seed,
+    record = {"format": 1, "players": len(seats), "options": {**OPTIONS, **(options or {})}, "seed": seed,
               "setup": setup, "actions": []}
     save = json.dumps({"app": "lepeuple", "version": 1, "seats": seats, "record": record})
     page.goto(site_url + f"?speed={speed}")

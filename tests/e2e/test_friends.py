@@ -8,60 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from friend_helpers import connect, friends_python, in_view, invitation, join, open_host, seat_friend
 from play_helpers import WAITING, play_decision, saved_actions
 from scripts import serve
 
 ROOT = Path(__file__).resolve().parents[2]
-
-# The host's query: speed=instant, so that bots' steps do not wait.
-PLAY = "&seed={seed}&speed=instant&target={target}"
-
-
-def open_host(context, site_url, players, names, seed=5, target=12):
-    page = context.new_page()
-    page.goto(f"{site_url}?players={players}&names={names}" + PLAY.format(seed=seed, target=target))
-    page.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
-    return page
-
-
-def invitation(host, seat):
-    """The seat's invitation, opened from the host's bar in a sheet over the table."""
-    host.click(f"[data-testid=open-invite-{seat}]")
-    host.wait_for_selector(f"[data-testid=invite-{seat}-link]", timeout=60_000)
-    return host.input_value(f"[data-testid=invite-{seat}-link]")
-
-
-def join(context, link):
-    """A friend opens the invitation (at the tests' speed: steps not held on screen): their
-    page's reply to send back."""
-    guest = context.new_page()
-    guest.goto(link.replace("#", "?speed=instant#", 1))
-    guest.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
-    guest.wait_for_selector("[data-testid=reply-link]", timeout=60_000)
-    return guest, guest.input_value("[data-testid=reply-link]")
-
-
-def connect(host, seat, reply):
-    host.fill(f"[data-testid=reply-{seat}]", reply)
-    host.click(f"[data-testid=reply-{seat}-connect]")
-    host.wait_for_function(f"() => /connected/.test(document.querySelector('[data-testid=remote-state-{seat}]')"
-                           "?.textContent || '')", timeout=60_000)
-
-
-def seat_friend(host, browser, site_url, seat):
-    """Seat `seat`'s friend, on a device (browser context) of their own; their page on its table."""
-    context = browser.new_context()
-    guest, reply = join(context, invitation(host, seat))
-    connect(host, seat, reply)
-    guest.wait_for_selector("[data-testid=remote-bar]", timeout=60_000)
-    return context, guest
-
-
-def in_view(page, selector):
-    """Is the element wholly inside the window, as it stands (no scrolling)?"""
-    return page.evaluate("""(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
-        return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth && r.height > 0; }""", selector)
-
 
 PROMPT = "[data-testid=prompt]"
 
@@ -174,12 +125,6 @@ def test_the_host_reloads_and_the_game_resumes_from_its_save(browser, site_url):
     assert hand_on(guest) > 0
     context.close()
     host_context.close()
-
-
-def friends_python(page, code):
-    """Run Python in a friend's page's worker (to send what no page of ours would)."""
-    [worker] = page.workers
-    return worker.evaluate("code => pyodide.runPython(code)", code)
 
 
 # Junk on the real channel, from the friend's device: sent by the page's own WebRTC module

@@ -10,9 +10,11 @@ named that its seat never sees (tests/seat_told.py)."""
 import json
 import re
 
+import pytest
+
 import lepeuple
-from friend_helpers import friends_python, received, seat_friend
-from play_helpers import WAITING, answered, open_scenario, play_decision, saved_actions, wait_for_person
+from friend_helpers import friends_python, in_view, open_host, received, seat_friend
+from play_helpers import WAITING, answered, open_scenario, play_decision, saved_actions, shoot, wait_for_person
 from scripts import browser as chromium
 from tests.seat_told import cards_named, others_points, seen_cards, views_checked
 
@@ -271,3 +273,36 @@ def test_the_hosts_page_reloads_a_friend_asks_to_rejoin_and_the_game_goes_on(bro
     context.close()
     host_context.close()
 
+
+
+# ----- the table screen (issue 49, section 5) ------------------------------------------
+
+def font_px(page, selector):
+    return float(page.evaluate("sel => parseFloat(getComputedStyle(document.querySelector(sel)).fontSize)", selector))
+
+
+@pytest.mark.parametrize("size", [(1366, 900), (390, 844)])
+def test_the_table_screen_shows_the_board_the_last_action_in_large_and_whom_the_game_waits_on(browser, site_url, size):
+    """The host's device takes no seat (Bea a friend, two bots): its screen is everyone's."""
+    viewport = {"width": size[0], "height": size[1]}
+    host_context = browser.new_context(viewport=viewport)
+    host = open_host(host_context, site_url, "remote,bot:easy,bot:easy", "Bea", seed=3)
+    context, guest = seat_friend(host, browser, site_url, 0)
+    for _ in range(4):  # Bea's decisions and the bots' after them
+        wait_for_person(guest)
+        play_decision(guest)
+    caught_up(guest, host)
+    assert host.locator("[data-testid=hand], .empty-hand").count() == 0  # no hand, and no empty box
+    words = host.inner_text("[data-testid=last-action]")
+    names = host.eval_on_selector_all(".panel .name", "els => els.map(e => e.textContent)")
+    assert any(name in words for name in names), words  # who did what
+    assert font_px(host, ".last-action-text") >= 28  # read from across the table
+    for selector in ("[data-testid=prompt]", "[data-testid=last-action]", ".ring"):
+        assert in_view(host, selector), selector
+    shoot(host, f"table-screen-{size[0]}x{size[1]}")
+    context.close()  # Bea's phone is gone: when her turn comes, the table screen says the game waits on her
+    host.wait_for_function("() => /waits for Bea/.test(document.querySelector('[data-testid=prompt]').textContent)",
+                           timeout=90_000)
+    for selector in ("[data-testid=prompt]", "[data-testid=invite-again-0]", "[data-testid=last-action]"):
+        assert in_view(host, selector), selector
+    host_context.close()

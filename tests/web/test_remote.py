@@ -278,7 +278,9 @@ def test_the_table_screen_the_host_takes_no_seat_and_shows_no_hand():
     from remote_kit import play_a_click
 
     while not host.session.game.is_over:
-        assert 'data-testid="hand"' not in host.device.dom.html and "Hands are hidden" in host.device.dom.html
+        html = host.device.dom.html
+        assert 'data-testid="hand"' not in html and "Hands are hidden" not in html  # no hand, and no empty box
+        assert 'data-testid="last-action"' in html and 'class="table-screen for-table' in html
         assert play_a_click(net, list(guests.values()), rng)
     for seat, guest in guests.items():
         assert guest.game.lead_game().view == host.session.game.view(seat)

@@ -555,7 +555,7 @@ class GameController(Folds):
                           can_hint=chooser is not None, pass_to=passing,
                           notices=self._notices(), changes=changes, earlier=self.earlier,
                           waiting_on=self.app.remote.waiting_on(view["to_move"]) if frame is None and not view["over"]
-                          else None,
+                          else None, for_the_table=self.host is not None and not self.here,
                           controls=Controls(thinking=thinking, bots=self.bot_controls(),
                                             can_undo=g.undo > 0 and frame is None and self.connected(),
                                             hint_busy=hint.busy))

@@ -71,11 +71,15 @@ class TableModel:
     earlier: int = EARLIER_PAGE  # folded turns of the log drawn (more on "show more")
     aside: object = None  # drawn at the top of the side column, beside the board (the replay's review)
     waiting_on: tuple = None  # (seat, its buttons): the game waits on a friend not connected (web/remote)
+    # The table screen: this device takes no seat (every seat a friend's or a bot's), so its
+    # screen is for everyone at the table: no hand, the last action in large type instead.
+    for_the_table: bool = False
 
 
 def table_screen(m):
     v = _at_frame(m)
-    return h("div", {"class": classes("table-screen", passing=m.pass_to is not None, over=v["over"])},
+    return h("div", {"class": classes("table-screen", passing=m.pass_to is not None, over=v["over"],
+                                      for_table=m.for_the_table)},
              # What a turn needs (prompt, ring, hand) fills the first screen, on a phone too;
              # scores and the log come beside it, or below it on a phone (one tap: "to-side").
              h("div", {"class": "play-area"},
@@ -96,7 +100,7 @@ def table_screen(m):
                h("div", {"class": classes("board", showing=m.frame is not None), "data-region": "board"},
                  ring(v, m.seats, m.offer, _marks(m), [score_track(v, m.seats), piles(v, *_last_card(m))], _walks(m))),
                legend(v["options"]["target"]),  # every mark of the board in words
-               all_hands(m) if m.replay and m.replay.hands else hand(m)),
+               last_action(m) if m.for_the_table else all_hands(m) if m.replay and m.replay.hands else hand(m)),
              h("aside", {"class": "side", "id": "side"},
                m.aside,
                h("div", {"data-region": "panels"}, panels(v, m.seats, m.changes, _targets(m))),
@@ -150,7 +154,7 @@ def _notices(notices):
 def prompt(m):
     """One line: who must do what now."""
     v = m.view
-    if m.frame is not None:
+    if m.frame is not None and not m.for_the_table:  # the table screen says the step in large (last_action)
         text = frame_text(m)
         return t("prompt.paused", text=text) if m.controls.bots == "paused" else text
     if v["over"]:
@@ -209,20 +213,25 @@ def _card_word(card):
 
 def frame_text(m):
     """The lines of the step being shown: what just happened, as the log says it."""
+    return " ".join(action_lines(m, m.frame.events, m.frame.start))
+
+
+def action_lines(m, events, start):
+    """The lines of `events` (the log's from `start` on), as the log says them, but the next
+    turn and routine draws (the log has them)."""
     v = m.view
     hidden = v["options"]["scores"] == "hidden"
     active = next((e.seat for e in reversed(m.log) if e.type == "turn"), None)
-    events = m.frame.events
     lines = []
     for i, e in enumerate(events):
         if e.type == "turn" or (e.type == "draw" and e.kind == "movement"):
-            continue  # the next turn and routine draws: the log has them
-        defended = defended_event(m.log, m.frame.start + i) if e.type == "defend" else None
+            continue
+        defended = defended_event(m.log, start + i) if e.type == "defend" else None
         text = describe(e, m.seats, v["seat"], hidden, active,
                         applied_after(events, i) if e.type == "event" else None, defended)
         if text:
             lines.append(text)
-    return " ".join(lines)
+    return lines
 
 
 # ----- actions -----------------------------------------------------------
@@ -389,6 +398,20 @@ def preview_of(m, action):
 
 
 # ----- the hand ----------------------------------------------------------
+
+def last_action(m):
+    """The table screen's large line where a hand would be: who did what (the first line of
+    the step on screen, else of the last action), to be read across the table; what followed
+    from it under it, smaller."""
+    if m.frame is not None:
+        lines = action_lines(m, m.frame.events, m.frame.start)
+    else:
+        lines = action_lines(m, m.last, len(m.log) - len(m.last))
+    return h("section", {"class": "last-action", "aria-label": t("table.last"), "data-region": "hand",
+                         "data-testid": "last-action"},
+             h("p", {"class": "last-action-text"}, lines[0] if lines else t("log.empty")),
+             h("p", {"class": "last-action-more"}, " ".join(lines[1:])) if len(lines) > 1 else None)
+
 
 def hand(m):
     """The viewer's hand; nothing at all when the view has none (pass screen, spectator)."""

@@ -165,11 +165,7 @@ def test_with_hidden_scores_a_friend_sees_only_its_own_score_on_screen_and_over_
     context, guest = seat_friend(host, browser, site_url, BEA)
     wait_for_person(host)
     play(host, "sortilege", target=BOT)  # the bot loses a point Bea is not told of
-    for _ in range(12):  # the game goes on a while, every decision by clicks
-        for page in (host, guest):
-            if page.evaluate(WAITING):
-                play_decision(page)
-        host.wait_for_timeout(100)
+    goes_on(host, guest, decisions=12)  # the game goes on a while, every decision by clicks
     caught_up(guest, host)
     game = lepeuple.load(record_of(host))
     assert game.scores[BOT] != 5 and len(game.history) >= 6  # others' points did change
@@ -235,15 +231,27 @@ def goes_on(host, guest, decisions=6):
     assert len(saved_actions(host)) > before
 
 
-def test_a_friends_page_reloads_she_asks_to_rejoin_and_the_game_goes_on(browser, site_url):
+def friends_page_reloads(host, guest):
+    guest.reload()  # the same link: her page was seated at this table, it asks to rejoin
+    guest.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
+    not_connected(host, BEA)
+
+
+def hosts_page_reloads(host, guest):
+    host.reload()  # resumed from its save
+    host.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
+    guest.wait_for_selector("[data-testid=remote-bar].away", timeout=60_000)  # "waiting for the host"
+    guest.click("[data-testid=rejoin]")
+
+
+@pytest.mark.parametrize("reload", [friends_page_reloads, hosts_page_reloads], ids=["friend", "host"])
+def test_a_page_reloads_the_friend_asks_to_rejoin_and_the_game_goes_on_from_where_it_was(browser, site_url, reload):
     host_context, host = host_on(browser, site_url, BEA_MOVES)
     context, guest = seat_friend(host, browser, site_url, BEA)
     goes_on(host, guest)
     caught_up(guest, host)
     hand, played = guest.inner_text("[data-testid=hand]"), saved_actions(host)
-    guest.reload()  # the same link: her page was seated at this table
-    guest.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
-    not_connected(host, BEA)
+    reload(host, guest)
     rejoin(host, guest)
     caught_up(guest, host)
     assert guest.inner_text("[data-testid=hand]") == hand and saved_actions(host) == played  # as it stood
@@ -252,27 +260,6 @@ def test_a_friends_page_reloads_she_asks_to_rejoin_and_the_game_goes_on(browser,
     assert_told_its_seat_only(guest, host)
     context.close()
     host_context.close()
-
-
-def test_the_hosts_page_reloads_a_friend_asks_to_rejoin_and_the_game_goes_on(browser, site_url):
-    host_context, host = host_on(browser, site_url, BEA_MOVES)
-    context, guest = seat_friend(host, browser, site_url, BEA)
-    goes_on(host, guest)
-    caught_up(guest, host)
-    hand, played = guest.inner_text("[data-testid=hand]"), saved_actions(host)
-    host.reload()  # resumed from its save
-    host.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
-    guest.wait_for_selector("[data-testid=remote-bar].away", timeout=60_000)  # "waiting for the host"
-    guest.click("[data-testid=rejoin]")
-    rejoin(host, guest)
-    caught_up(guest, host)
-    assert guest.inner_text("[data-testid=hand]") == hand and saved_actions(host) == played
-    goes_on(host, guest)
-    caught_up(guest, host)
-    assert_told_its_seat_only(guest, host)
-    context.close()
-    host_context.close()
-
 
 
 # ----- the table screen (issue 49, section 5) ------------------------------------------

@@ -555,7 +555,7 @@ class GameController(Folds):
                           can_hint=chooser is not None, pass_to=passing,
                           notices=self._notices(), changes=changes, earlier=self.earlier,
                           waiting_on=self.app.remote.waiting_on(view["to_move"]) if frame is None and not view["over"]
-                          else None, for_the_table=self.host is not None and not self.here,
+                          else None, for_the_table=self.for_the_table(),
                           controls=Controls(thinking=thinking, bots=self.bot_controls(),
                                             can_undo=g.undo > 0 and frame is None and self.connected(),
                                             hint_busy=hint.busy))
@@ -576,6 +576,11 @@ class GameController(Folds):
             parts.append(screens.end_screen(model.view, g.seats, g.log, self._end_extra(g), hosted) if self.show_end
                          else screens.end_bar(hosted))
         return parts
+
+    def for_the_table(self):
+        """Is this the table screen: the host's device of a game with friends, where nobody
+        sits (every seat a friend's or a bot's)? Its screen is for everyone at the table."""
+        return self.host is not None and not self.here and self.host.table is not None
 
     def pass_screen_up(self):
         """Is the pass screen on the table now (a person is to take the device, no hand shown)?"""

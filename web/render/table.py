@@ -71,8 +71,9 @@ class TableModel:
     earlier: int = EARLIER_PAGE  # folded turns of the log drawn (more on "show more")
     aside: object = None  # drawn at the top of the side column, beside the board (the replay's review)
     waiting_on: tuple = None  # (seat, its buttons): the game waits on a friend not connected (web/remote)
-    # The table screen: this device takes no seat (every seat a friend's or a bot's), so its
-    # screen is for everyone at the table: no hand, the last action in large type instead.
+    # The table screen: the host's device of a game with friends takes no seat (every seat a
+    # friend's or a bot's), so its screen is for everyone at the table: no hand, the last
+    # action in large type instead (web/controllers/game.py).
     for_the_table: bool = False
 
 
@@ -87,7 +88,7 @@ def table_screen(m):
                # A box of fixed size: its words scroll inside it, so the ring below never moves.
                h("div", {"class": "prompt-bar", "data-region": "prompt"},
                  h("div", {"class": "narration", "tabindex": 0},  # it may scroll: the keyboard reaches it
-                   h("p", {"class": classes("prompt", scoring=_scoring(m)), "data-announce": True,
+                   h("p", {"class": classes("prompt", scoring=_scoring(m) and not m.for_the_table), "data-announce": True,
                            "data-testid": "prompt"}, prompt(m)),
                    # "why?" ends the prompt's line, not a line of its own: the Hint's words
                    # below keep that line (the box's height is fixed).
@@ -407,8 +408,8 @@ def last_action(m):
         lines = action_lines(m, m.frame.events, m.frame.start)
     else:
         lines = action_lines(m, m.last, len(m.log) - len(m.last))
-    return h("section", {"class": "last-action", "aria-label": t("table.last"), "data-region": "hand",
-                         "data-testid": "last-action"},
+    return h("section", {"class": classes("last-action", scoring=_scoring(m)), "aria-label": t("table.last"),
+                         "data-region": "hand", "data-testid": "last-action"},
              h("p", {"class": "last-action-text"}, lines[0] if lines else t("log.empty")),
              h("p", {"class": "last-action-more"}, " ".join(lines[1:])) if len(lines) > 1 else None)
 

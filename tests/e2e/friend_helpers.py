@@ -5,7 +5,6 @@ it came off the channel, to check against the engine's view of its seat."""
 
 import json
 
-
 # Every text a page's data channels receive, kept in order in `lepeupleReceived` (run
 # before the page's own scripts: it wraps the channel's onmessage, which web/page/rtc.mjs
 # sets; what the page does with a message is unchanged).

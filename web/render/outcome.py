@@ -49,10 +49,15 @@ def _event(event, seats, viewer):
         if delta:
             who = t("outcome.you") if seat == viewer else player_name(seats, seat)
             points.append(f"{who} {signed(delta)}")
-    text = t("outcome.event", kind=t("event." + event["kind"]), points=", ".join(points) or t("log.no_points"))
+    text = t("outcome.event", kind=t("event." + event["kind"]), points=", ".join(points) or _none_told(event))
     if event.get("defendable"):
         text = t("outcome.defendable", text=text)
     return text
+
+
+def _none_told(event):
+    """No change to say: with hidden scores, others' points are untold, not none."""
+    return t("log.points_hidden") if any(d is None for d in event["deltas"]) else t("log.no_points")
 
 
 def outcome_tag(outcome, view):
@@ -65,7 +70,7 @@ def outcome_tag(outcome, view):
     tags = []
     for step in outcome["steps"]:
         if "event" in step:
-            tags.append(", ".join(_parts(step["event"], view)) or t("log.no_points"))
+            tags.append(", ".join(_parts(step["event"], view)) or _none_told(step["event"]))
         elif step.get("pickaxe") and not (step.get("hand_full") or step.get("deck_empty")):
             drawer = outcome["owner"]
             tags.append(t("outcome.tag.pickaxe") if drawer == viewer else f"{LETTERS[drawer]} {t('outcome.tag.pickaxe')}")

@@ -29,9 +29,11 @@ def answered(page, timeout_ms=120_000):
                            timeout=timeout_ms)
 
 
-def press(page, target):
-    """Click a control (a selector or a locator) as a person would, then wait for the answer."""
-    (page.locator(target) if isinstance(target, str) else target).click()
+def press(page, target, scroll="auto"):
+    """Click a control (a selector or a locator) as a person would, then wait for the answer.
+    scroll="none": the control must be in view as it is; Playwright then never scrolls the
+    page itself (on a retry, say, while a card still glides, it would otherwise scroll it)."""
+    (page.locator(target) if isinstance(target, str) else target).click(scroll=scroll)
     answered(page)
 
 
@@ -49,41 +51,41 @@ def hand_ids(page):
     return out
 
 
-def play_decision(page, defend=False, play_cards=True):
-    """Make the decision the page asks for; returns what kind it was."""
+def play_decision(page, defend=False, play_cards=True, scroll="auto"):
+    """Make the decision the page asks for; returns what kind it was (scroll: as press's)."""
     if visible(page, "[data-testid=end-screen]"):
         return "end"
     if visible(page, "[data-testid=pass-screen]"):
-        press(page, "[data-testid=pass-ok]")
+        press(page, "[data-testid=pass-ok]", scroll=scroll)
         return "pass"
     if visible(page, "[data-testid=hand-over-ok]"):  # hot-seat: the cards drawn were seen
-        press(page, "[data-testid=hand-over-ok]")
+        press(page, "[data-testid=hand-over-ok]", scroll=scroll)
         return "hand-over"
     if visible(page, "[data-testid=defend-yes]"):
-        press(page, "[data-testid=defend-yes]" if defend else "[data-testid=defend-no]")
+        press(page, "[data-testid=defend-yes]" if defend else "[data-testid=defend-no]", scroll=scroll)
         return "defend"
     if visible(page, "[data-testid=skip]"):
-        press(page, "[data-testid=skip]")
+        press(page, "[data-testid=skip]", scroll=scroll)
         return "skip"
     if visible(page, ".actions .meeple-btn"):  # a partner to choose
-        press(page, page.locator(".actions .meeple-btn").first)
+        press(page, page.locator(".actions .meeple-btn").first, scroll=scroll)
         return "partner"
     cards = page.locator("[data-testid=hand] button.card.movement")
     if play_cards and cards.count():
-        press(page, cards.first)
-        finish_move(page)
+        press(page, cards.first, scroll=scroll)
+        finish_move(page, scroll)
         return "move"
-    press(page, "[data-testid=draw]")
+    press(page, "[data-testid=draw]", scroll=scroll)
     return "draw"
 
 
-def finish_move(page):
+def finish_move(page, scroll="auto"):
     """After a movement card is selected: pick the meeple, then a tile (and how)."""
     for _ in range(4):
         if visible(page, ".actions .meeple-btn"):
-            press(page, page.locator(".actions .meeple-btn").first)
+            press(page, page.locator(".actions .meeple-btn").first, scroll=scroll)
         elif visible(page, ".actions .reach-btn"):
-            press(page, page.locator(".actions .reach-btn").first)
+            press(page, page.locator(".actions .reach-btn").first, scroll=scroll)
         else:
             return
     raise AssertionError("a move took more than four clicks")

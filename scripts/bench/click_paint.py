@@ -2,7 +2,8 @@
 """How soon a click shows its result: from a player's click until the page has
 painted what it changed, with the CPU slowed down like a mid-range phone's.
 
-    python -m scripts.bench.click_paint [--clicks 40] [--bots-clicks 12] [--throttle 4] [--seed 3] [--site DIR] [--no-build]
+    python -m scripts.bench.click_paint [--clicks 40] [--bots-clicks 12] [--throttle 4] [--seed 3]
+        [--pointer rest|jump|touch] [--rest-ms 250] [--site DIR] [--no-build]
 
 A person plays against two easy bots (speed=instant) in headless Chromium,
 the CPU slowed down `--throttle` times (Emulation.setCPUThrottlingRate), by
@@ -21,6 +22,15 @@ is painted). Prints, for each kind of click (draw, card, meeple, tile, pause,
 step, play-on), the median, the 90th percentile and the longest, for the person's
 clicks together, and for "Draw two" and a move's last click ("move"); then one JSON
 line. `--site` measures another build (an older one, for before and after).
+
+How the person points (`--pointer`):
+    rest   (default) a mouse at 1366x900: the pointer comes onto the control, rests there
+           `--rest-ms` (250) as a hand does before it presses, then clicks. What the
+           pointer's arrival shows (a card's enlarged copy, a tile's words) is laid out
+           while it rests, as for a person, not counted in the click.
+    jump   a mouse at 1366x900 that clicks the moment it arrives (Playwright's bare
+           click): the arrival's hover and the click in one frame, which no hand does.
+    touch  a phone, 390x844 with touch: a tap (no hover).
 """
 
 import json
@@ -70,9 +80,26 @@ WAITING = """() => !!(document.querySelector('[data-testid=end-screen]')
 SETTLED = "() => !document.body.dataset.busy"
 
 
+# How the person points: "rest", "jump" or "touch" (main's --pointer), and the rest in ms.
+POINTER = {"how": "rest", "rest_ms": 250}
+
+
+def press(page, locator):
+    """The person's press on `locator`, as POINTER says."""
+    if POINTER["how"] == "touch":
+        locator.tap()
+    elif POINTER["how"] == "rest":
+        locator.hover()  # the pointer onto it (scrolled there, visible, stable) ...
+        page.wait_for_timeout(POINTER["rest_ms"])  # ... resting as a hand does, then the press
+        page.mouse.down()
+        page.mouse.up()
+    else:
+        locator.click()
+
+
 def timed_click(page, locator, kind, samples, until=None, chosen=None):
     page.evaluate(ARM, [until, chosen])
-    locator.click()
+    press(page, locator)
     samples.setdefault(kind, []).append(page.evaluate("window.__painted"))
     samples.setdefault("shown", []).append(page.evaluate("window.__shown"))
     if chosen:
@@ -134,7 +161,8 @@ def summary(values):
 
 
 def throttled_page(chromium, url, throttle):
-    page = chromium.new_context(viewport={"width": 1366, "height": 900}).new_page()
+    phone = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+    page = chromium.new_context(**(phone if POINTER["how"] == "touch" else {"viewport": {"width": 1366, "height": 900}})).new_page()
     page.goto(url)
     browser.wait_ready(page, timeout_ms=120_000)
     page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
@@ -163,19 +191,22 @@ def main():
     parser.add_argument("--bots-clicks", type=int, default=12)
     parser.add_argument("--throttle", type=float, default=4)
     parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--pointer", choices=("rest", "jump", "touch"), default="rest")
+    parser.add_argument("--rest-ms", type=int, default=250)
     args = parser.parse_args()
+    POINTER.update(how=args.pointer, rest_ms=args.rest_ms)
 
     with site.browsing(args) as (base, load, playwright):
         samples = play(playwright, base, args.seed, args.clicks, args.bots_clicks, args.throttle)
     rows = {kind: summary(values) for kind, values in samples.items()}
     rows["person"] = summary([v for kind in ("draw", "card", "meeple", "tile") for v in samples.get(kind, [])])
     rows["move"] = summary([v for kind in ("draw", "tile") for v in samples.get(kind, [])])  # Draw two, a move
-    print(f"click until painted, CPU slowed {args.throttle:g}x ({args.site}):")
+    print(f"click until painted, CPU slowed {args.throttle:g}x, pointer {args.pointer} ({args.site}):")
     for kind, row in rows.items():
         print(f"  {kind:<6} {row['n']:>3} clicks: median {row['median_ms']} ms, p90 {row['p90_ms']} ms, "
               f"longest {row['max_ms']} ms")
     print(load.line())
-    print(json.dumps({"click_paint": rows, "throttle": args.throttle, "site": str(args.site),
+    print(json.dumps({"click_paint": rows, "throttle": args.throttle, "pointer": args.pointer, "site": str(args.site),
                       "load_average": load.figures()}))
 
 

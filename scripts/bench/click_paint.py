@@ -162,7 +162,8 @@ def summary(values):
 
 def throttled_page(chromium, url, throttle):
     phone = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-    page = chromium.new_context(**(phone if POINTER["how"] == "touch" else {"viewport": {"width": 1366, "height": 900}})).new_page()
+    laptop = {"viewport": {"width": 1366, "height": 900}}
+    page = chromium.new_context(**(phone if POINTER["how"] == "touch" else laptop)).new_page()
     page.goto(url)
     browser.wait_ready(page, timeout_ms=120_000)
     page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})

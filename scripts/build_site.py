@@ -532,6 +532,39 @@ def make_snapshot(out, files):
     return report
 
 
+PRELOADS = "<!-- the modules' preloads: scripts/build_site.py writes them here -->"
+STATIC_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^;'"]*?(?:\bfrom\s*)?["'](\.{1,2}/[^"']+)["']""", re.M)
+
+
+def page_modules(out):
+    """The modules index.html's module scripts reach by their static imports (not those
+    imported when needed: the QR code, the camera's reader), in the order found."""
+    page = (out / "index.html").read_text(encoding="utf-8")
+    todo = [(out / src).resolve() for src in re.findall(r'<script type="module" src="\./([^"]+)"', page)]
+    found = []
+    while todo:
+        path = todo.pop(0)
+        if path in found:
+            continue
+        found.append(path)
+        todo += [(path.parent / name).resolve() for name in STATIC_IMPORT.findall(path.read_text(encoding="utf-8"))]
+    return [path.relative_to(out.resolve()).as_posix() for path in found]
+
+
+def write_preloads(out):
+    """index.html asks for every module its module scripts import, at once, instead of each
+    when its importer has been read (a chain of round trips before the page's thread runs).
+    Not PyScript's core: fetched and compiled this early, it delayed the first screen
+    (measured side by side); it loads once that is painted (web/page/page.mjs)."""
+    page = (out / "index.html").read_text(encoding="utf-8")
+    if page.count(PRELOADS) != 1:
+        raise BuildError(f"index.html must hold the line {PRELOADS!r} once")
+    scripts = set(re.findall(r'<script type="module" src="\./([^"]+)"', page))
+    links = "\n  ".join(f'<link rel="modulepreload" href="./{name}">'
+                        for name in page_modules(out) if name not in scripts)
+    (out / "index.html").write_text(page.replace(PRELOADS, links), encoding="utf-8")
+
+
 FIRST_SCREEN = "<!-- the first screen: scripts/build_site.py writes it here -->"
 RULES_DIR = "rules"  # rules/<lang>.html: the rules before Python is ready
 
@@ -575,6 +608,7 @@ def build(out=ROOT / "_site", snapshot=True):
     copy(ROOT / CONFIG, out / CONFIG)
     copy(ROOT / MAIN, out / MAIN)
     copy_pyscript(out)
+    write_preloads(out)
 
     for name in PYODIDE_FILES:
         if (pyodide / name).exists():

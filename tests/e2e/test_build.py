@@ -120,6 +120,33 @@ def test_the_first_screen_reads_the_pythons_own_keys(tmp_path):
     assert 'from "./keys.mjs"' in (out / "web/startup/firstscreen.mjs").read_text()
 
 
+def test_the_page_asks_at_once_for_every_module_its_scripts_import(tmp_path):
+    """index.html preloads each module the page's module scripts import, found here line by
+    line, so that none waits for its importer to be read; nothing loaded only when needed
+    (the QR code, the camera's reader, PyScript's core) is preloaded."""
+    out, _ = built(tmp_path)
+    page = (out / "index.html").read_text(encoding="utf-8")
+    scripts = re.findall(r'<script type="module" src="\./([^"]+)"', page)
+    preloaded = re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', page)
+    wanted, todo = set(), list(scripts)
+    while todo:
+        name = todo.pop()
+        for line in (out / name).read_text(encoding="utf-8").splitlines():
+            if line.startswith(("import ", "export ")) and " from " in line:
+                target = (Path(name).parent / line.split(" from ")[1].strip(" ;\"'")).as_posix()
+                parts = []
+                for part in target.split("/"):
+                    parts = parts[:-1] if part == ".." else parts if part == "." else [*parts, part]
+                found = "/".join(parts)
+                if found not in wanted:
+                    wanted.add(found)
+                    todo.append(found)
+    assert "web/page/tips.mjs" in wanted  # an import of an import
+    assert set(preloaded) == wanted - set(scripts) and len(preloaded) == len(set(preloaded))
+    assert not [name for name in preloaded if name.endswith(("qr.mjs", "scan.mjs")) or "pyscript" in name]
+    assert page.index("modulepreload") > page.index('src="./web/page/page.mjs"')  # after the scripts they serve
+
+
 def test_snapshot_cache_key_follows_its_inputs(tmp_path):
     """The cached snapshot is reused only when nothing it is made from changed."""
     job = {"imports": ["json"]}

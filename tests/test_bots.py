@@ -15,7 +15,7 @@ from lepeuple.bots.search import IsmctsEngine
 from lepeuple.core.resample import Resampler
 from lepeuple.core.rng import Rng
 from lepeuple.core.view import view
-from lepeuple.research.infer import choose as arena_choose
+from lepeuple.research.infer import choose as arena_choose, spec as arena_spec
 
 OPTIONS = (None, {"defense": "shield"}, {"scores": "hidden"}, {"target": 8})
 PHASES = ("power", "move", "partner", "defend")
@@ -79,6 +79,15 @@ def test_full_levels_return_a_legal_action(level):
             pass
         assert t.done and t.iterations == spec(level)[1]
         assert t.action() in g.legal_actions()
+
+
+def test_hard_is_the_bot_its_sequential_test_and_confirmations_judged():
+    """`hard` is `hard-learned:280` of the arena's runs (docs/bots.md, Kept): the same choice from the
+    same view and seed, and not `hard-plain`'s, the search with greedy's model it replaced."""
+    g = positions(1, seed=11, players=(3,))[0]
+    v = view(g, g.to_move)
+    assert choose(v, "hard", 3) == arena_choose(v, "hard-learned:280", 3)
+    assert spec("hard")[2]["leaf"] is not None and "leaf" not in arena_spec("hard-plain")[2]
 
 
 def test_a_single_legal_action_is_returned_at_once():
@@ -148,7 +157,7 @@ FAIRNESS_CASES = [("random", 2), ("beginner", 2), ("policy", 2),
                   ("hard-own2:40", 8), ("reply:40", 8), ("hard-learned:40", 8), ("greedy-learned", 2),
                   ("hard-blind:40", 8), ("hard-follow:40", 8), ("hard-sh10:40", 8), ("hard-sh:40", 8), ("hard-sh10-follow:40", 8),
                   ("hard-all:40", 8), ("hard-uniform:40", 8), ("greedy-uniform", 4), ("hard-learned-h0:40", 8),
-                  ("hard-learned-h2:20", 8)]
+                  ("hard-learned-h2:20", 8), ("hard-plain:40", 8)]
 
 
 def test_the_fairness_test_covers_every_fair_bot_kind():

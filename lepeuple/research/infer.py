@@ -327,6 +327,9 @@ def uniform_source(view):
 _HARD = HARD_SEARCH
 BOTS = {
     **LEVEL_BOTS,
+    # hard as it was before it took the learned evaluation (2026-12-08): greedy's model at the
+    # playouts' ends. The baseline of the leaks' sequential tests, whose mends build on it.
+    "hard-plain": (IsmctsEngine, 308, _HARD),
     # The levels as they were before the deck generations: the baseline they are judged against.
     "greedy-uniform": (LEVEL_BOTS["greedy"][0], LEVEL_BOTS["greedy"][1], {**LEVEL_BOTS["greedy"][2],
                                                                           "source": uniform_source}),

@@ -119,3 +119,16 @@ def test_no_placeholder_is_left_in_the_docs():
     found = [(path.name, m[1]) for path in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
              for m in token.finditer(path.read_text(encoding="utf-8"))]
     assert found == []
+
+
+def test_the_readme_says_what_each_entry_of_the_top_level_is():
+    """README's "What is where" names every file and folder git keeps at the top (but .gitignore)."""
+    import subprocess
+
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    top = {name.split("/", 1)[0] + ("/" if "/" in name else "") for name in tracked} - {".gitignore"}
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text[text.index("## What is where"):].split("```")[1]
+    listed = {line.split()[0].split("/", 1)[0] + ("/" if "/" in line.split()[0] else "")
+              for line in block.splitlines() if line.strip()}
+    assert top - listed == set()

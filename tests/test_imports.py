@@ -272,6 +272,19 @@ def test_render_imports_no_controller_and_nothing_that_runs_the_page():
     assert render_reaches_up(GRAPH) == []
 
 
+def model_reaches_up(graph):
+    return sorted(f"{m} imports {t}" for m, targets in graph.items() if m.startswith("web.model")
+                  for t in targets if t.startswith(("web.render", "web.controllers")) or t in APP)
+
+
+def test_the_model_imports_no_drawing_no_controller_and_nothing_that_runs_the_page():
+    """web/model/ holds the page's state and its rules of play: the floors above it (render,
+    controllers, the page's runners) build on it, never the other way."""
+    assert model_reaches_up(GRAPH) == []
+    assert model_reaches_up({"web.model.guide_game": {"web.render.common", "web.i18n"}}) == [
+        "web.model.guide_game imports web.render.common"]
+
+
 def test_render_reaching_up_is_found():
     graph = {"web.render.table": {"web.markup", "web.controllers.game"}, "web.render.log": {"web.app", "web.i18n"},
              "web.controllers.game": {"web.render.table"}}

@@ -64,7 +64,7 @@ TO_PAGE = _table(
     Message("progress", ("detail",), "the downloads' progress, before Python runs (the loading bar)"),
     Message("marks", ("marks",), "the worker's performance marks, for the page's timeline"),
     Message("fetched", (), "the first visit's downloads are stashed: the service worker may install"),
-    Message("beat", (), "still here, each second once Python runs (the watchdog)"),
+    Message("beat", (), "still here, each second once Pyodide runs (watched once web/main.py has run)"),
     Message("warn", ("text",), "a warning of the worker, said in the page's console"),
     Message("python", (), "the worker's Python hears the page: send \"boot\""),
     Message("render", ("seq", "regions", "focus", "keep", "skeleton?"), "the regions that changed, to patch"),

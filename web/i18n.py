@@ -148,6 +148,15 @@ def t(key, **fields):
     return _format(code, text, fields)
 
 
+LETTERS = ("Z", "B", "F", "O", "P")
+"""Each seat's letter (docs/rules.md R2): the first of its people's name, on the board and in the text."""
+
+
+def meeple_label(meeple):
+    """Z1, Z2, B1 …: the people's letter and the meeple's number."""
+    return f"{LETTERS[meeple[0]]}{meeple[1] + 1}"
+
+
 def power_name(card):
     """A power card's name in the text of the current language (docs/rules.md R5): ja 強靭 for Force."""
     return t("power.name." + card)

@@ -10,7 +10,7 @@ are measured:
 
 - no caption, badge, score marker, tag or exposed meeple's mark lies over a tile (a tag
   over its own tile is where it hangs, a mark over its meeple's), and no tile over another;
-- no two score markers on one spot of the score track (tied scores stand side by side);
+- no two score markers on one spot of the score track (tied scores stand one above the other);
 - a landing tag or a mark stays on the ring (the meeples' layer clips at its edge); a
   mark, which lasts, lies over nothing of the ring's middle, no other mark, no other meeple;
 - no card of the middle (the card played last, or flying there) covers a caption;

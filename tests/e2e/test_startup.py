@@ -5,6 +5,7 @@ import ast
 import gzip
 import json
 import struct
+import time
 from pathlib import Path
 
 import pytest
@@ -151,3 +152,26 @@ def test_a_broken_snapshot_falls_back_to_an_ordinary_start(page, site_url, recor
     play_one_move(page)
     if breakage == "not found":  # that 404 is expected here, and only it
         recorder.problems_seen[:] = [p for p in recorder.problems() if p != f"HTTP 404: {site_url}pyodide-snapshot.bin.gz"]
+
+
+SLOW_LINE = {"offline": False, "latency": 100, "downloadThroughput": 400_000, "uploadThroughput": 400_000}
+"""About 3 Mbps: a phone on a poor line, whose start without the snapshot outlasts the watchdog."""
+
+
+@pytest.mark.realtime
+@pytest.mark.parametrize("context_options", [{"service_workers": "block"}])
+def test_a_start_longer_than_the_watchdog_is_never_cut_short(page, site_url, recorder, wait_ready):
+    """Starting without its snapshot on a slow line takes longer than the 15 s after which the
+    page restarts a silent worker: the worker is started once, never restarted, and the game comes."""
+    page.route(SNAPSHOT, lambda route: route.abort())
+    recorder.allow_console(r"pyodide-snapshot\.bin|ERR_FAILED")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", SLOW_LINE)
+    start = time.perf_counter()
+    page.goto(site_url + game_url("human,bot:easy,bot:easy", 7), wait_until="commit")
+    wait_ready(page, timeout_ms=180_000)
+    assert time.perf_counter() - start > 15  # the watchdog's wait (web/page/page.mjs, WATCHDOG_MS)
+    assert page.evaluate("window.lepeupleWorker.stats.restarts") == 0 and len(warnings(page)) == 1
+    assert page.locator("#error").is_hidden()
+    play_one_move(page)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from play_helpers import game_url, saved_actions
+from play_helpers import actions_count, game_url, play_decision, saved_actions, wait_for_person
 
 ROOT = Path(__file__).resolve().parents[2]
 STATS = "() => window.lepeupleWorker.stats"
@@ -83,3 +83,33 @@ def test_a_browser_without_workers_is_told_so_on_the_page(page, site_url, record
     assert "The game could not start" in page.inner_text("#error")
     assert "no workers here" in page.inner_text("#error")
     assert page.locator("body[data-ready]").count() == 0
+
+
+@pytest.mark.parametrize("context_options", [{"service_workers": "block", "locale": "fr-FR"}])
+@pytest.mark.parametrize("missing", ["vendor/pyscript/core.js", "pyscript.toml", "web/startup/interpreter.mjs"])
+def test_pyscript_its_configuration_or_the_interpreter_missing_is_said_in_the_browsers_language(
+        page, site_url, recorder, missing):
+    """Where PyScript's core, its configuration or our interpreter module cannot be loaded, the
+    page says so in words, here in French (the browser's language), never a blank page."""
+    recorder.allow_console(".")  # the browser reports the failed request and what followed
+    page.route(f"**/{missing}", lambda route: route.abort())  # it cannot be fetched
+    page.goto(site_url + game_url("bot:easy,bot:easy,bot:easy", 2))
+    page.wait_for_selector("#error:not([hidden])", timeout=30_000)
+    assert "Le jeu n’a pas pu démarrer" in page.inner_text("#error")
+    assert page.locator("body[data-ready]").count() == 0
+
+
+def test_a_worker_message_that_is_not_json_is_set_aside_and_the_game_goes_on(goto_ready, recorder):
+    """A text from the worker that is not JSON (a stray print, a cut message) is warned of in the
+    console, once each; the page shows no error and goes on drawing what the worker sends."""
+    recorder.allow_console("not JSON")
+    page = goto_ready(game_url("human,bot:easy,bot:easy", 3))
+    warned = []
+    page.on("console", lambda m: warned.append(m.text) if "not JSON" in m.text else None)
+    page.evaluate("""() => { const worker = document.querySelector('script[type="py"][worker]').xworker;
+        for (const text of ["not json", "{", "[1,"]) worker.dispatchEvent(new MessageEvent("message", { data: text })); }""")
+    wait_for_person(page)
+    before = actions_count(page)
+    play_decision(page, play_cards=False)
+    page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before, timeout=30_000)
+    assert page.locator("#error").is_hidden() and len(warned) == 3

@@ -24,8 +24,7 @@ from lepeuple import action_from_json as from_json
 from lepeuple.coach import guide_script as script
 from lepeuple.coach.preview import preview
 
-from ..i18n import power_name, t
-from ..render.common import meeple_label
+from ..i18n import meeple_label, power_name, t
 from .choices import Chooser
 from .newgame import Seat, Setup
 from .session import Session

@@ -18,7 +18,7 @@
 // python (then the page sends "boot": its address, the browser's languages,
 // what localStorage holds, what was done on the first screen), beat (a
 // worker silent for WATCHDOG_MS is restarted: the game resumes from its save).
-// Where module Workers are unavailable, the page says so (NO_WORKER).
+// Where Workers are unavailable, or PyScript cannot start, the page says so (CANNOT_START).
 
 import { listen as hearNet, send as toNet } from "./rtc.mjs";
 import { KEPT_KEY, SAVE_END, SAVE_KEY } from "../startup/keys.mjs";
@@ -32,7 +32,8 @@ import { items, move, read, watch, write } from "./store.mjs";
 import { setSound, setWords, speak, yourTurn } from "./voice.mjs";
 
 // PyScript's worker: index.html's <script type="py" worker name="game">. PyScript (its
-// core, loaded by index.html) makes the worker and tells each one made (hooks.main.onWorker).
+// core, which this module loads once the first screen is painted: below) makes the worker
+// and tells each one made (hooks.main.onWorker).
 const SCRIPT = 'script[type="py"][worker][name="game"]';
 // Silent this long (it says "beat" each second): restarted. A worker busy in one piece
 // (opening a game of 100,000 actions on a slow phone) is silent too: hence so long.
@@ -103,12 +104,24 @@ pyscript.then(({ hooks }) => {
   hooks.main.onWorker.add((_, xworker) => made?.(xworker));
 }, (error) => showError(`${CANNOT_START}\n\n(${error?.message ?? error})`));
 
-// PyScript failed before making a worker (its core threw, or the browser refused the worker).
+// PyScript failed before our Python ran (its core threw, the browser refused the worker, a
+// module of the worker's could not be fetched).
 addEventListener("unhandledrejection", (event) => {
-  if (worker || started) return;
+  if (started) return;
   event.preventDefault();  // said on the page, in words
   showError(`${CANNOT_START}\n\n(${(workerRefused ?? event.reason)?.message ?? event.reason})`);
 });
+
+// PyScript makes its worker once it has read pyscript.toml. Where that file cannot be fetched
+// or read, PyScript stops without a word here (its error plugin is off): a page that has no
+// worker this long after PyScript loaded says so. A worker made later still goes on.
+const NO_WORKER_MS = 10_000;
+let noWorkerSaid = false;
+pyscript.then(() => setTimeout(() => {
+  if (worker || started || stats.restarts || document.querySelector(SCRIPT)?.xworker) return;
+  noWorkerSaid = true;
+  showError(`${CANNOT_START}\n\n(PyScript made no worker: pyscript.toml could not be read)`);
+}, NO_WORKER_MS), () => {});
 
 function start(script = document.querySelector(SCRIPT)) {
   made = (xworker) => {
@@ -120,6 +133,8 @@ function start(script = document.querySelector(SCRIPT)) {
 
 function adopt(xworker) {
   worker = xworker;
+  if (noWorkerSaid) document.getElementById("error").hidden = true;  // it came after all
+  noWorkerSaid = false;
   worker.addEventListener("message", (event) => {
     if (worker === xworker && typeof event.data === "string") hear(event.data);
   });

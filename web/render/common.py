@@ -5,14 +5,13 @@ import unicodedata
 
 from lepeuple import PEOPLES
 
-from ..i18n import t
+from ..i18n import LETTERS, meeple_label, t
 from ..markup import h
 
 # Seat i's people (docs/rules.md R2). Colour is never alone: each people also has a
 # shape and a letter (the first of its name), on homes, meeples and panels.
 COLOURS = ("#2f6fd6", "#ee8a1c", "#d6333a", "#2f9e44", "#262626")
 INK = ("#ffffff", "#1d1d1d", "#ffffff", "#ffffff", "#ffffff")  # readable text on each colour
-LETTERS = ("Z", "B", "F", "O", "P")
 SHAPES = ("circle", "square", "triangle", "diamond", "hexagon")
 SHAPE_SVG = {
     "circle": ("circle", {"cx": 12, "cy": 12, "r": 10.5}),
@@ -52,11 +51,6 @@ def badge(seat, label=None, size=24, extra=""):
              h(tag, {**attrs, "fill": COLOURS[seat], "stroke": "#fff", "stroke-width": 1.2}),
              h("text", {"x": 12, "y": text_y, "text-anchor": "middle", "font-size": 11.5,
                         "font-weight": 800, "fill": INK[seat]}, label or LETTERS[seat]))
-
-
-def meeple_label(meeple):
-    """Z1, Z2, B1 …: the people's letter and the meeple's number."""
-    return f"{LETTERS[meeple[0]]}{meeple[1] + 1}"
 
 
 def meeple_text(seats, meeple):

@@ -77,7 +77,7 @@ def test_a_corrupt_save_is_reported_and_kept(page, site_url, wait_ready):
     assert visible(page, "[data-testid=newgame]")
 
 
-def test_a_setup_link_opened_again_resumes_its_game_and_another_asks_which(goto_ready, page):
+def test_a_setup_link_opened_again_resumes_its_game_and_another_asks_which(goto_ready, page, wait_ready):
     """Issue 33: the link that started a game, opened again, did not show that game. Now it
     resumes it; a link to another setup asks whether to start it or resume the saved game."""
     link = game_url("human,bot:easy,bot:easy", 31, "&names=Ann")
@@ -95,4 +95,14 @@ def test_a_setup_link_opened_again_resumes_its_game_and_another_asks_which(goto_
     assert "another game than the one saved" in question.inner_text()
     assert page.inner_text("[data-testid=discard]") == "Start the link's game"
     page.click("[data-testid=keep]")
+    assert page.evaluate("document.body.dataset.screen") == "table" and snapshot(page) == before
+    # Kept: the address no longer names the other game, so a reload resumes the saved one, its
+    # table shown from the first paint (never the new-game form) and not asked about again.
+    assert "seed=32" not in page.url
+    page.reload(wait_until="commit")
+    page.wait_for_selector(".first.kept [data-testid=hand], body[data-ready]", timeout=30_000)
+    assert page.locator(".first form").count() == 0
+    wait_ready(page)
+    wait_for_person(page)
+    assert page.locator("[data-testid=confirm-discard]").count() == 0
     assert page.evaluate("document.body.dataset.screen") == "table" and snapshot(page) == before

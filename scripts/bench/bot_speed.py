@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Bot decision times in the browser: each level in its own game of three bots.
 
-    python -m scripts.bench.bot_speed [--decisions 30] [--players 3] [--seed 11] [--no-build]
+    python -m scripts.bench.bot_speed [--decisions 30] [--players 3] [--seed 11] [--levels hard,normal] [--no-build]
 
 Opens the built page in headless Chromium with `?players=bot:L,bot:L,bot:L`
 (speed=instant) for each level L, waits until the bots have made that many
@@ -19,6 +19,7 @@ import argparse
 import json
 import os
 
+from lepeuple.bots import LEVELS
 from scripts import browser, build_site, serve
 
 LEVEL_STATS = "(level) => (JSON.parse(document.body.dataset.botStats || '{}').levels || {})[level]"
@@ -40,8 +41,9 @@ def measure(playwright, base, level, players, decisions, seed):
         page.goto(f"{base}?players={seats}&seed={seed}&speed=instant")
         browser.wait_ready(page, timeout_ms=120_000)
         ready = page.evaluate("performance.now()")
-        page.wait_for_function(f"() => (({LEVEL_STATS})('{level}') || {{}}).decisions >= {decisions}",
-                               timeout=600_000)
+        # That many decisions, or the game's end (three beginners end a game in fewer).
+        page.wait_for_function(f"() => (({LEVEL_STATS})('{level}') || {{}}).decisions >= {decisions}"
+                               " || !!document.querySelector('[data-testid=end-screen]')", timeout=600_000)
         row = page.evaluate(f"({LEVEL_STATS})('{level}')")
         stats = page.evaluate("JSON.parse(document.body.dataset.botStats)")
         tasks = [duration for start, duration in page.evaluate("window.__longtasks") if start > ready]
@@ -57,6 +59,7 @@ def main():
     parser.add_argument("--decisions", type=int, default=30)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated, default every level")
     parser.add_argument("--no-build", action="store_true")
     args = parser.parse_args()
     if not args.no_build:
@@ -64,13 +67,11 @@ def main():
 
     from playwright.sync_api import sync_playwright
 
-    from lepeuple import bots
-
     server, base = serve.start_server()
     results = {}
     try:
         with sync_playwright() as playwright:
-            for level in bots.LEVELS:
+            for level in args.levels.split(","):
                 results[level] = measure(playwright, base, level, args.players, args.decisions, args.seed)
     finally:
         server.shutdown()

@@ -52,8 +52,8 @@ def test_hard_infer_is_a_bot_but_not_a_level(name):
     assert name in BOTS and name not in LEVELS
     assert list(LEVELS) == ["beginner", "easy", "normal", "hard"]
     engine, budget, options, cheat = spec(name)
-    assert budget == spec("hard")[1] and not cheat
-    assert {k: v for k, v in options.items() if k != "source"} == spec("hard")[2]
+    assert budget == spec("hard-plain")[1] and not cheat  # the search it reweighs: hard before the learned evaluation
+    assert {k: v for k, v in options.items() if k != "source"} == spec("hard-plain")[2]
 
 
 def test_the_log_holds_public_facts_only(games):

@@ -116,10 +116,14 @@ def _twin_moves(record, entry):
 
 
 def test_a_better_move_to_the_same_position_is_no_better():
-    # In this game, seat 0 once plays a card with one meeple where the bot picks its twin on the same tile.
-    record = play(["greedy", "greedy", "greedy"], 20)
-    r = review(record, seed=1)
-    twins = [e for e in r.entries if _twin_moves(record, e)]
+    # The first of these games where seat 0 once plays a card with one meeple and the bot picks its
+    # twin on the same tile (rare: the bot's choice among equal moves decides it; seed 25 today).
+    for seed in range(20, 40):
+        record = play(["greedy", "greedy", "greedy"], seed)
+        r = review(record, seed=1)
+        twins = [e for e in r.entries if _twin_moves(record, e)]
+        if twins:
+            break
     assert twins
     for e in twins:  # the same position: nothing to estimate, nothing lost, never listed
         assert e["win_played"] is None and e["loss"] == 0

@@ -49,6 +49,12 @@ def log_text(page):
     return page.inner_text("[data-testid=log]")
 
 
+def shown(page, line):
+    """Until the page's log shows `line` (a loaded machine draws a moment after it counts the action)."""
+    page.wait_for_function("line => document.querySelector('[data-testid=log]')?.innerText.includes(line)",
+                           arg=line, timeout=30_000)
+
+
 def caught_up(guest, host):
     """Until the friend's page has been told every action the host's record holds."""
     guest.wait_for_function("n => Number(document.body.dataset.actions) === n",
@@ -85,17 +91,17 @@ def test_a_friend_plays_a_card_at_the_hosts_person_both_boards_show_it_and_takin
     assert score_on(guest, ANN) == score_on(host, ANN) == 3
     play(guest, "sortilege", target=ANN)
     caught_up(guest, host)
-    assert score_on(guest, ANN) == 2 and score_on(host, ANN) == 2  # Ann −1, on both boards
     for page in (guest, host):
-        assert "Bea plays Sortilège at Ann." in log_text(page)
+        shown(page, "Bea plays Sortilège at Ann.")
+    assert score_on(guest, ANN) == 2 and score_on(host, ANN) == 2  # Ann −1, on both boards
     assert saved_actions(host) == [{"type": "power", "card": "sortilege", "target": ANN}]
     guest.click("[data-testid=undo]")  # asked of the host, whose engine allows it
     host.wait_for_function("() => document.body.dataset.actions === '0'", timeout=30_000)
     caught_up(guest, host)
     assert saved_actions(host) == []
-    assert score_on(guest, ANN) == 3 and score_on(host, ANN) == 3
     for page in (guest, host):
-        assert "Bea took back: Sortilège at Ann." in log_text(page)
+        shown(page, "Bea took back: Sortilège at Ann.")
+    assert score_on(guest, ANN) == 3 and score_on(host, ANN) == 3
     assert guest.locator("[data-testid=hand] button.card[data-arg='\"sortilege\"']").count() == 1  # hers again
     assert_told_its_seat_only(guest, host)
     context.close()
@@ -139,8 +145,8 @@ def test_a_friend_answers_the_hosts_card_with_defense_and_a_take_back_too_late_i
     guest.click("[data-testid=defend-yes]")
     caught_up(guest, host)
     for page in (guest, host):  # cancelled: Bea keeps her 4 points, on both screens
+        shown(page, "Bea plays Défense: the power card has no effect.")
         assert score_on(page, BEA) == 4
-        assert "Bea plays Défense: the power card has no effect." in log_text(page)
     assert saved_actions(host)[-1] == {"type": "defend", "play": True}
     guest.wait_for_selector("[data-testid=undo]")  # her answer may still be taken back
     friends_python(guest, HOLD)  # her network is slow: she does not hear of Ann's move yet
